@@ -1,0 +1,9 @@
+// The kishi subcommands; each lives in its own file and parses its own flags.
+#pragma once
+
+namespace kishi::command {
+
+int perft(int argc, char** argv);
+int bench(int argc, char** argv);
+
+}  // namespace kishi::command

@@ -1,0 +1,58 @@
+// kishi perft: count leaf nodes of a position's legal move tree.
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+
+#include "engine/command/commands.h"
+#include "engine/shogi/names.h"
+#include "engine/shogi/perft.h"
+#include "engine/shogi/usi_move.h"
+
+namespace kishi::command {
+
+int perft(int argc, char** argv) {
+  using namespace kishi::shogi;
+  CLI::App app{"Count the leaf nodes of the legal move tree (last ply counted in bulk, no hashing)",
+               "kishi perft"};
+  std::string game_name = "shogi";
+  std::string sfen{Position::START_SFEN};
+  int depth = 0, threads = 1;
+  bool divide = false;
+  app.add_option("--game", game_name, "shogi or showgit")->capture_default_str();
+  app.add_option("--sfen", sfen, "position (default: the start position)");
+  app.add_option("--depth", depth, "plies to count")->required()->check(CLI::Range(1, 20));
+  app.add_option("--threads", threads, "worker threads over the root moves")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  app.add_flag("--divide", divide, "print the count below each root move");
+  CLI11_PARSE(app, argc, argv);
+
+  const auto game = parse_game(game_name);
+  if (!game) {
+    std::fprintf(stderr, "kishi perft: %s\n", game.error().c_str());
+    return 2;
+  }
+  const auto pos = Position::from_sfen(sfen, *game);
+  if (!pos) {
+    std::fprintf(stderr, "kishi perft: %s\n", pos.error().c_str());
+    return 2;
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  uint64_t nodes = 0;
+  if (divide) {
+    for (const auto& [move, count] : perft_divide(*pos, depth)) {
+      std::printf("%s: %llu\n", to_usi(move).c_str(), (unsigned long long)count);
+      nodes += count;
+    }
+  } else {
+    nodes = perft_parallel(*pos, depth, threads);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("game %s depth %d nodes %llu time %.3f s nps %.0f\n", game_name.c_str(), depth,
+              (unsigned long long)nodes, seconds, seconds > 0 ? nodes / seconds : 0.0);
+  return 0;
+}
+
+}  // namespace kishi::command

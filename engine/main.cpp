@@ -1,0 +1,51 @@
+// kishi: one binary, one subcommand per job (kishi perft, kishi bench, ...).
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include "engine/command/commands.h"
+
+namespace {
+
+struct Subcommand {
+  const char* name;
+  int (*run)(int, char**);
+  const char* summary;
+};
+
+constexpr Subcommand SUBCOMMANDS[] = {
+    {"perft", kishi::command::perft, "count the legal move tree of a position"},
+    {"bench", kishi::command::bench, "fixed benchmark suites (bench perft)"},
+};
+
+void usage(std::FILE* out) {
+  std::fprintf(out, "usage: kishi <command> [options]\n\ncommands:\n");
+  for (const auto& c : SUBCOMMANDS) std::fprintf(out, "  %-8s %s\n", c.name, c.summary);
+  std::fprintf(out, "\nkishi <command> --help shows the options of a command.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
+      !std::strcmp(argv[1], "help")) {
+    usage(stdout);
+    return 0;
+  }
+  for (const auto& c : SUBCOMMANDS)
+    if (!std::strcmp(argv[1], c.name)) {
+      try {
+        return c.run(argc - 1, argv + 1);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "kishi %s: error: %s\n", c.name, e.what());
+        return 1;
+      }
+    }
+  std::fprintf(stderr, "kishi: unknown command '%s'\n\n", argv[1]);
+  usage(stderr);
+  return 2;
+}

@@ -1,0 +1,39 @@
+// How a game stands: checkmate, repetition (with the perpetual-check loss),
+// maximum length, and the entering-king declaration.
+#pragma once
+
+#include "engine/shogi/position.h"
+
+namespace kishi::shogi {
+
+enum class Outcome { Ongoing, BlackWins, WhiteWins, Draw };
+enum class Termination { None, Checkmate, Repetition, PerpetualCheck, MaxPlies, Declaration };
+
+struct GameStatus {
+  Outcome outcome = Outcome::Ongoing;
+  Termination reason = Termination::None;
+  bool operator==(const GameStatus&) const = default;
+};
+
+struct GameRules {
+  int max_plies = 512;  // plies from the start of the game (SFEN move number - 1)
+};
+
+// The state of the game after the last move: mate (no legal move, a loss for
+// the side to move, stalemate included), fourth repetition, or max plies.
+GameStatus game_status(const Position& pos, const GameRules& rules = {});
+
+// The repetition verdict on its own: Ongoing when the position has not occurred
+// four times; Draw, or a win for the side that did not check on every move of
+// the cycle when the other did.
+GameStatus repetition_status(const Position& pos);
+
+// 27-point declaration (CSA rule, USI `bestmove win`): the side to move may
+// declare a win when its king stands in the enemy camp, it is not in check,
+// at least 10 other pieces of its own stand there, and those pieces plus its
+// hand score 28 (Black) or 27 (White), rook and bishop 5, the rest 1.
+bool can_declare_win(const Position& pos);
+
+const char* to_string(Termination t);
+
+}  // namespace kishi::shogi

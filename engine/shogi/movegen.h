@@ -1,0 +1,41 @@
+// Legal move generation.
+#pragma once
+
+#include <cstddef>
+
+#include "engine/shogi/position.h"
+
+namespace kishi::shogi {
+
+// The most legal moves any shogi position has is 593.
+constexpr int MAX_MOVES = 600;
+
+class MoveList {
+ public:
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return last_; }
+  size_t size() const { return size_t(last_ - moves_); }
+  bool empty() const { return last_ == moves_; }
+  Move operator[](size_t i) const { return moves_[i]; }
+  bool contains(Move m) const;
+
+  void push(Move m) { *last_++ = m; }
+  Move* cursor() { return last_; }
+  void set_end(Move* end) { last_ = end; }
+
+ private:
+  Move moves_[MAX_MOVES];
+  Move* last_ = moves_;
+};
+
+// Every legal move: promotions and their optional non-promotions, drops with
+// all three restrictions, check evasions. Order: board moves, then drops.
+void legal_moves(const Position& pos, MoveList& list);
+
+inline MoveList legal_moves(const Position& pos) {
+  MoveList list;
+  legal_moves(pos, list);
+  return list;
+}
+
+}  // namespace kishi::shogi
