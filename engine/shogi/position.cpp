@@ -156,7 +156,8 @@ bool Position::is_pseudo_legal_drop(Move m) const {
   const Color us = side_;
   const PieceType pt = m.dropped_piece();
   const Square to = m.to();
-  if (pt < PAWN || pt > GOLD || !is_square(to) || !hand_[us][pt] || board_[to]) return false;
+  if (m.is_promotion() || pt < PAWN || pt > GOLD || !is_square(to) || !hand_[us][pt] || board_[to])
+    return false;
   if ((pt == PAWN || pt == LANCE) && (last_ranks_bb(us, 1) & square_bb(to))) return false;
   if (pt == KNIGHT && (last_ranks_bb(us, 2) & square_bb(to))) return false;
   if (pt == PAWN) {
