@@ -6,6 +6,7 @@
 // (rays towards lower squares): no loop over the squares of a ray.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -60,16 +61,17 @@ constexpr Bitboard rank_bb(int rank) {
   for (int f = 0; f < 9; ++f) b |= square_bb(make_square(f, rank));
   return b;
 }
+// The farthest n ranks of a side (n = 0..3), as constants: these are used in hot loops.
+inline constexpr auto LAST_RANKS = [] {
+  std::array<std::array<Bitboard, 4>, COLOR_NB> t{};
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (int n = 1; n < 4; ++n) t[c][n] = t[c][n - 1] | rank_bb(c == BLACK ? n - 1 : 9 - n);
+  return t;
+}();
 // The promotion zone of a side: its three farthest ranks.
-constexpr Bitboard zone_bb(Color c) {
-  return c == BLACK ? rank_bb(0) | rank_bb(1) | rank_bb(2) : rank_bb(6) | rank_bb(7) | rank_bb(8);
-}
-// Squares where a side's pawn or lance (1 rank) or knight (2 ranks) could never move.
-constexpr Bitboard last_ranks_bb(Color c, int n) {
-  Bitboard b = 0;
-  for (int i = 0; i < n; ++i) b |= rank_bb(c == BLACK ? i : 8 - i);
-  return b;
-}
+constexpr Bitboard zone_bb(Color c) { return LAST_RANKS[c][3]; }
+// Squares where a side's pawn or lance (n = 1) or knight (n = 2) could never move.
+constexpr Bitboard last_ranks_bb(Color c, int n) { return LAST_RANKS[c][n]; }
 
 // Files that hold at least one bit of b, as full files. Per 9-bit file: bit 8
 // of (low 8 bits + 0xff) is set iff the low 8 bits are non-zero.

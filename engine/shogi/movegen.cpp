@@ -14,7 +14,7 @@ namespace {
 template <PieceType Pt>
 Move* add_piece_moves(Move* out, Color us, Square from, Bitboard targets, bool from_in_zone) {
   const Bitboard zone = zone_bb(us);
-  if constexpr (Pt == PAWN || Pt == LANCE || Pt == KNIGHT) {
+  if constexpr (Pt == LANCE || Pt == KNIGHT) {
     // These move forward only: a move that starts in the zone ends there too.
     const Bitboard dead = last_ranks_bb(us, Pt == KNIGHT ? 2 : 1);
     for (Square to : squares(targets & zone)) *out++ = Move::normal(from, to, true);
@@ -42,9 +42,7 @@ Move* add_moves_of_type(const Position& pos, Move* out, Bitboard targets, Bitboa
     pieces = pos.pieces(us, Pt);
   for (Square from : squares(pieces)) {
     Bitboard att;
-    if constexpr (Pt == PAWN)
-      att = pawn_attacks(us, from);
-    else if constexpr (Pt == LANCE)
+    if constexpr (Pt == LANCE)
       att = lance_attacks(us, from, occ);
     else if constexpr (Pt == KNIGHT)
       att = knight_attacks(us, from);
@@ -64,6 +62,22 @@ Move* add_moves_of_type(const Position& pos, Move* out, Bitboard targets, Bitboa
     if (test(pinned, from)) att &= line_bb(k, from);
     out = add_piece_moves<Pt>(out, us, from, att, test(promote_from, from));
   }
+  return out;
+}
+
+// Pawn moves in bulk: unpinned pawns shift one rank forward together. A pawn
+// never stands on its last rank, so the shift cannot cross into another file.
+Move* add_pawn_moves(const Position& pos, Move* out, Bitboard targets) {
+  const Color us = pos.side_to_move();
+  const Bitboard pawns = pos.pieces(us, PAWN);
+  const Bitboard pinned = pawns & pos.pinned();
+  const int back = us == BLACK ? 1 : -1;  // from = to + back
+  Bitboard to_bb = (us == BLACK ? (pawns & ~pinned) >> 1 : (pawns & ~pinned) << 1) & targets;
+  // A pinned pawn moves only along its pin, which then runs along the file.
+  const Square k = pos.king_square(us);
+  for (Square from : squares(pinned)) to_bb |= pawn_attacks(us, from) & targets & line_bb(k, from);
+  for (Square to : squares(to_bb & zone_bb(us))) *out++ = Move::normal(to + back, to, true);
+  for (Square to : squares(to_bb & ~last_ranks_bb(us, 1))) *out++ = Move::normal(to + back, to);
   return out;
 }
 
@@ -104,7 +118,7 @@ void legal_moves(const Position& pos, MoveList& list) {
   if (k != SQ_NONE) {
     const Bitboard occ_without_king = occ ^ square_bb(k);
     for (Square to : squares(king_attacks(k) & ~own))
-      if (!pos.attackers_to(them, to, occ_without_king)) *out++ = Move::normal(k, to);
+      if (!pos.is_attacked(them, to, occ_without_king)) *out++ = Move::normal(k, to);
     if (more_than_one(checkers)) {
       list.set_end(out);
       return;
@@ -120,7 +134,7 @@ void legal_moves(const Position& pos, MoveList& list) {
   }
 
   const Bitboard promote_from = pos.game() == Game::Shogi ? zone_bb(us) & own : Bitboard(0);
-  out = add_moves_of_type<PAWN>(pos, out, move_targets, promote_from);
+  out = add_pawn_moves(pos, out, move_targets);
   out = add_moves_of_type<LANCE>(pos, out, move_targets, promote_from);
   out = add_moves_of_type<KNIGHT>(pos, out, move_targets, promote_from);
   out = add_moves_of_type<SILVER>(pos, out, move_targets, promote_from);

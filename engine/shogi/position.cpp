@@ -35,6 +35,22 @@ Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   return attackers & by_color_[by];
 }
 
+bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
+  const Color d = ~by;
+  const Bitboard them = by_color_[by];
+  if (((pawn_attacks(d, s) & by_type_[PAWN]) | (knight_attacks(d, s) & by_type_[KNIGHT]) |
+       (silver_attacks(d, s) & by_type_[SILVER]) | (gold_attacks(d, s) & golds()) |
+       (king_attacks(s) & (by_type_[KING] | by_type_[HORSE] | by_type_[DRAGON]))) &
+      them)
+    return true;
+  const Bitboard rooks = (by_type_[ROOK] | by_type_[DRAGON]) & them;
+  const Bitboard lances = by_type_[LANCE] & them & lance_empty_attacks(d, s);
+  if (lances && (lances & lance_attacks(d, s, occ))) return true;
+  if ((rooks & attack_tables.rook_empty[s]) && (rooks & rook_attacks(s, occ))) return true;
+  const Bitboard bishops = (by_type_[BISHOP] | by_type_[HORSE]) & them;
+  return (bishops & attack_tables.bishop_empty[s]) && (bishops & bishop_attacks(s, occ));
+}
+
 Bitboard Position::pinned_pieces(Color c) const {
   const Square k = king_square_[c];
   if (k == SQ_NONE) return 0;

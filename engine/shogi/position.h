@@ -59,7 +59,10 @@ class Position {
 
   // Pieces of colour `by` attacking square s, with the given occupancy.
   Bitboard attackers_to(Color by, Square s, Bitboard occ) const;
-  bool is_attacked(Color by, Square s) const { return attackers_to(by, s, pieces()) != 0; }
+  // Whether any piece of `by` attacks s: attackers_to's answer, with early exits
+  // and no slide unless a slider of `by` stands on one of s's lines.
+  bool is_attacked(Color by, Square s, Bitboard occ) const;
+  bool is_attacked(Color by, Square s) const { return is_attacked(by, s, pieces()); }
 
   // Whether a move of the side `c` from `from` to `to` may promote under this game's rule.
   bool may_promote(Color c, Square from, Square to) const {
