@@ -1,5 +1,6 @@
 // kishi perft: count leaf nodes of a position's legal move tree.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -41,8 +42,13 @@ int perft(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   uint64_t nodes = 0;
   if (divide) {
-    for (const auto& [move, count] : perft_divide(*pos, depth)) {
-      std::printf("%s: %llu\n", to_usi(move).c_str(), (unsigned long long)count);
+    // Sorted by move text, so that the lines diff against other engines' divide.
+    std::vector<std::pair<std::string, uint64_t>> lines;
+    for (const auto& [move, count] : perft_divide(*pos, depth))
+      lines.emplace_back(to_usi(move), count);
+    std::sort(lines.begin(), lines.end());
+    for (const auto& [move, count] : lines) {
+      std::printf("%s: %llu\n", move.c_str(), (unsigned long long)count);
       nodes += count;
     }
   } else {
