@@ -1,9 +1,9 @@
 // kishi bench: fixed benchmark suites, for comparing builds and machines.
-#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 
 #include "engine/command/commands.h"
+#include "engine/command/parse_args.h"
 #include "engine/shogi/perft.h"
 
 namespace kishi::command {
@@ -51,7 +51,7 @@ int bench(int argc, char** argv) {
   CLI::App app{"Fixed benchmark suites", "kishi bench"};
   app.require_subcommand(1);
   auto* perft = app.add_subcommand("perft", "perft suite, single thread; prints nodes/s");
-  CLI11_PARSE(app, argc, argv);
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
   if (perft->parsed()) return bench_perft();
   return 2;
 }

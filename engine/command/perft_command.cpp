@@ -1,10 +1,10 @@
 // kishi perft: count leaf nodes of a position's legal move tree.
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 
 #include "engine/command/commands.h"
+#include "engine/command/parse_args.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/perft.h"
 #include "engine/shogi/usi_move.h"
@@ -26,7 +26,7 @@ int perft(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   app.add_flag("--divide", divide, "print the count below each root move");
-  CLI11_PARSE(app, argc, argv);
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
 
   const auto game = parse_game(game_name);
   if (!game) {
