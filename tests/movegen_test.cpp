@@ -89,5 +89,16 @@ TEST(MoveList, StartPositionHasThirtyMovesWithoutDuplicates) {
   EXPECT_EQ(unique.size(), 30u);
 }
 
+// Found by the fuzzer: without a Black king every drop and move is legal, and
+// the list outgrows the 593 moves of the largest reachable position.
+TEST(MoveList, KinglessPositionWithMoreThan600Moves) {
+  const Position pos = *Position::from_sfen("R8/2B1S1SSk/4R4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 15");
+  const MoveList list = legal_moves(pos);
+  EXPECT_GT(list.size(), 600u);
+  size_t legal = 0;
+  for (const Move m : all_encodable_moves()) legal += pos.is_legal(m);
+  EXPECT_EQ(legal, list.size());
+}
+
 }  // namespace
 }  // namespace kishi::shogi

@@ -78,7 +78,9 @@ constexpr BadSfen BAD_SFENS[] = {
     {"4k4/9/9/9/9/9/9/9/l3K4 b - 1", "can never move"},
     {"4k4/9/9/9/9/9/P8/P8/4K4 b - 1", "nifu"},
     {"4k4/9/9/9/9/9/9/9/4K4 b 10P9p 1", "19 pieces of type 'P'"},
+    {"4k4/9/9/9/9/9/9/9/4K4 b 10L9l 1", "19 pieces of type 'L'"},
     {"4k4/4R4/9/9/9/9/9/9/4K4 b - 1", "side not to move is in check"},
+    {"4k4/9/9/9/9/9/9/9/4K4 b 18P18p3R 1", "41 pieces"},
 };
 
 TEST(Sfen, MalformedInputIsRejectedWithAMessage) {

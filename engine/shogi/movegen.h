@@ -7,8 +7,13 @@
 
 namespace kishi::shogi {
 
-// The most legal moves any shogi position has is 593.
-constexpr int MAX_MOVES = 600;
+// Room for every legal move of any position Position accepts. Reachable
+// positions have at most 593, but a position set up from SFEN may lack a king
+// or hold extra pieces of a type. A side has at most 39 pieces on the board
+// (MAX_PIECES), each with at most 32 moves (a rook or bishop reaching 16
+// squares, promoting or not), plus at most 7 drops on each of 81 squares.
+constexpr int MAX_MOVES = 2048;
+static_assert(MAX_MOVES >= (MAX_PIECES - 1) * 32 + 7 * SQ_NB);
 
 class MoveList {
  public:

@@ -174,6 +174,11 @@ std::string Position::validate() const {
         return std::string("two unpromoted ") + (c == BLACK ? "Black" : "White") +
                " pawns on file " + char('1' + f) + " (nifu)";
   }
+  int pieces_in_play = (king_square_[BLACK] != SQ_NONE) + (king_square_[WHITE] != SQ_NONE);
+  for (int pt = PAWN; pt <= GOLD; ++pt) pieces_in_play += total[pt];
+  if (pieces_in_play > MAX_PIECES)
+    return std::to_string(pieces_in_play) + " pieces on board and in hand (at most " +
+           std::to_string(MAX_PIECES) + ", kings included)";
   for (int pt = PAWN; pt <= GOLD; ++pt)
     if (total[pt] > MAX_PIECES_OF_TYPE)
       return std::to_string(total[pt]) + " pieces of type '" + PIECE_LETTERS[pt] +
