@@ -12,8 +12,7 @@ namespace kishi::shogi {
 // or hold extra pieces of a type. A side has at most 39 pieces on the board
 // (MAX_PIECES), each with at most 32 moves (a rook or bishop reaching 16
 // squares, promoting or not), plus at most 7 drops on each of 81 squares.
-constexpr int MAX_MOVES = 2048;
-static_assert(MAX_MOVES >= (MAX_PIECES - 1) * 32 + 7 * SQ_NB);
+constexpr int MAX_MOVES = (MAX_PIECES - 1) * 32 + 7 * SQ_NB;
 
 class MoveList {
  public:

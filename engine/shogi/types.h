@@ -92,7 +92,8 @@ constexpr int SET_COUNT[HAND_TYPE_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
 // so positions are accepted with up to this many pieces of any one type, board
 // and hands together: enough for every hand count to fit its encodings.
 constexpr int MAX_PIECES_OF_TYPE = 18;
-// Pieces in a position, kings included, as in a set.
-constexpr int MAX_PIECES = 40;
+// Pieces in a position, kings included: a set has 40, and published perft and
+// problem positions hold a few more.
+constexpr int MAX_PIECES = 48;
 
 }  // namespace kishi::shogi
