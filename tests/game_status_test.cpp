@@ -75,8 +75,7 @@ TEST(GameStatus, MaximumPliesIsADraw) {
   play(pos, {"7g7f", "3c3d", "2g2f"});
   EXPECT_EQ(game_status(pos, {.max_plies = 4}).outcome, Outcome::Ongoing);
   play(pos, {"4c4d"});
-  EXPECT_EQ(game_status(pos, {.max_plies = 4}),
-            (GameStatus{Outcome::Draw, Termination::MaxPlies}));
+  EXPECT_EQ(game_status(pos, {.max_plies = 4}), (GameStatus{Outcome::Draw, Termination::MaxPlies}));
 }
 
 TEST(Declaration, TwentyEightPointsForBlack) {
@@ -94,8 +93,7 @@ TEST(Declaration, NeedsKingInCampTenPiecesAndNoCheck) {
   // In check from the White gold on 5b (30 points otherwise).
   EXPECT_FALSE(
       can_declare_win(*Position::from_sfen("3GK4/+R+B2g4/PPPP1PPPP/9/9/9/9/9/4k4 b RBP 1")));
-  EXPECT_TRUE(
-      can_declare_win(*Position::from_sfen("3GK4/+R+B7/PPPP1PPPP/9/9/9/9/9/4k4 b RBP 1")));
+  EXPECT_TRUE(can_declare_win(*Position::from_sfen("3GK4/+R+B7/PPPP1PPPP/9/9/9/9/9/4k4 b RBP 1")));
 }
 
 TEST(Declaration, WhiteNeedsTwentySevenBlackTwentyEight) {

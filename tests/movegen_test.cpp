@@ -1,9 +1,10 @@
 // Properties of the generator over positions from random playouts.
+#include "engine/shogi/movegen.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "engine/shogi/movegen.h"
 #include "tests/random_playout.h"
 
 namespace kishi::shogi {
@@ -77,8 +78,9 @@ TEST_P(GeneratorProperties, NoMoveLeavesOwnKingAttacked) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, GeneratorProperties, ::testing::Values(Game::Shogi, Game::Showgit),
-                         [](const auto& info) {
-                           return std::string(info.param == Game::Shogi ? "shogi" : "showgit");
+                         [](const auto& param_info) {
+                           return std::string(param_info.param == Game::Shogi ? "shogi"
+                                                                              : "showgit");
                          });
 
 TEST(MoveList, StartPositionHasThirtyMovesWithoutDuplicates) {
@@ -92,7 +94,8 @@ TEST(MoveList, StartPositionHasThirtyMovesWithoutDuplicates) {
 // Found by the fuzzer: without a Black king every drop and move is legal, and
 // the list outgrows the 593 moves of the largest reachable position.
 TEST(MoveList, KinglessPositionWithMoreThan600Moves) {
-  const Position pos = *Position::from_sfen("R8/2B1S1SSk/4R4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 15");
+  const Position pos =
+      *Position::from_sfen("R8/2B1S1SSk/4R4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 15");
   const MoveList list = legal_moves(pos);
   EXPECT_GT(list.size(), 600u);
   size_t legal = 0;

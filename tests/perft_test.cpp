@@ -1,11 +1,11 @@
 // Every published perft count below 1e9 nodes (larger ones run in bench/).
+#include "engine/shogi/perft.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include "engine/shogi/perft.h"
 
 namespace kishi::shogi {
 namespace {
@@ -58,7 +58,8 @@ std::vector<PerftRow> showgit_rows() {
     std::getline(fields, showgit, ';');
     std::getline(fields, shogi, ';');
     const std::string name = "showgit-row" + std::to_string(++n);
-    rows.push_back({name + "-showgit", sfen, std::stoi(depth), std::stoull(showgit), Game::Showgit});
+    rows.push_back(
+        {name + "-showgit", sfen, std::stoi(depth), std::stoull(showgit), Game::Showgit});
     rows.push_back({name + "-shogi", sfen, std::stoi(depth), std::stoull(shogi), Game::Shogi});
   }
   return rows;
@@ -78,8 +79,8 @@ TEST_P(PerftTest, MatchesPublishedCount) {
 }
 
 std::string row_name(const ::testing::TestParamInfo<PerftRow>& info) {
-  std::string s = std::to_string(info.index) + "_" + info.param.name + "_d" +
-                  std::to_string(info.param.depth);
+  std::string s =
+      std::to_string(info.index) + "_" + info.param.name + "_d" + std::to_string(info.param.depth);
   for (char& c : s)
     if (!isalnum(static_cast<unsigned char>(c))) c = '_';
   return s;

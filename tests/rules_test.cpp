@@ -28,10 +28,10 @@ TEST(Rule1Board, StartPositionAndCoordinates) {
   const Position pos = Position::startpos();
   EXPECT_EQ(pos.sfen(), Position::START_SFEN);
   EXPECT_EQ(pos.side_to_move(), BLACK);
-  EXPECT_EQ(pos.piece_on(make_square(4, 8)), make_piece(BLACK, KING));  // 5i
+  EXPECT_EQ(pos.piece_on(make_square(4, 8)), make_piece(BLACK, KING));    // 5i
   EXPECT_EQ(pos.piece_on(make_square(1, 1)), make_piece(WHITE, BISHOP));  // 2b... White's bishop
-  EXPECT_TRUE(legal(pos, "7g7f"));    // Black's pawns move towards rank a
-  EXPECT_FALSE(legal(pos, "7g7h"));   // and not backwards
+  EXPECT_TRUE(legal(pos, "7g7f"));   // Black's pawns move towards rank a
+  EXPECT_FALSE(legal(pos, "7g7h"));  // and not backwards
 }
 
 // Rule 2: promotion zone, optional and forced promotion.
@@ -65,7 +65,7 @@ TEST(Rule2Promotion, ForcedPromotionOfPawnLanceKnight) {
   EXPECT_TRUE(legal(knight, "2d1b+"));
   EXPECT_FALSE(legal(knight, "2d1b"));  // knight on the last two ranks must promote
   const Position knight2 = at("4k4/9/9/9/7N1/9/9/9/4K4 b - 1");  // knight 2e
-  EXPECT_TRUE(legal(knight2, "2e1c"));  // rank c: optional
+  EXPECT_TRUE(legal(knight2, "2e1c"));                           // rank c: optional
   EXPECT_TRUE(legal(knight2, "2e1c+"));
 }
 

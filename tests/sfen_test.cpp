@@ -29,7 +29,8 @@ TEST(Sfen, HandsInAnyOrderPrintInCanonicalOrder) {
 }
 
 TEST(Sfen, MoveNumberIsOptional) {
-  const auto pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -");
+  const auto pos =
+      Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -");
   ASSERT_TRUE(pos) << pos.error();
   EXPECT_EQ(pos->sfen(), Position::START_SFEN);
 }

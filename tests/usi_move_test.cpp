@@ -60,8 +60,8 @@ constexpr BadMove BAD_MOVES[] = {
     {"7g7f+", "not legal"},  // no promotion outside the zone
     {"5i4i", "not legal"},   // own piece there
     {"1g1f1e", "expected a move like"},
-    {"7f7g", "not legal"},   // no piece on 7f
-    {"3c3d", "not legal"},   // White's pawn on Black's turn
+    {"7f7g", "not legal"},  // no piece on 7f
+    {"3c3d", "not legal"},  // White's pawn on Black's turn
 };
 
 TEST(UsiMove, MalformedOrIllegalTextIsRejectedWithAMessage) {

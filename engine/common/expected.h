@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -18,16 +19,21 @@ class Expected {
   }
   bool ok() const { return value_.has_value(); }
   explicit operator bool() const { return ok(); }
-  T& value() { return *value_; }
-  const T& value() const { return *value_; }
-  T& operator*() { return *value_; }
-  const T& operator*() const { return *value_; }
-  T* operator->() { return &*value_; }
-  const T* operator->() const { return &*value_; }
+  // Reading the value of a failure is a bug of the caller: it throws with the error.
+  T& value() { return checked(); }
+  const T& value() const { return const_cast<Expected*>(this)->checked(); }
+  T& operator*() { return value(); }
+  const T& operator*() const { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
   const std::string& error() const { return error_; }
 
  private:
   Expected() = default;
+  T& checked() {
+    if (!value_) throw std::logic_error("value of a failed result: " + error_);
+    return *value_;
+  }
   std::optional<T> value_;
   std::string error_;
 };

@@ -24,6 +24,7 @@ class MoveList {
   bool contains(Move m) const;
 
   void push(Move m) { *last_++ = m; }
+  void clear() { last_ = moves_; }
   Move* cursor() { return last_; }
   void set_end(Move* end) { last_ = end; }
 

@@ -1,0 +1,137 @@
+#include "engine/common/config.h"
+
+#include <toml++/toml.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace kishi {
+
+struct Config::Shared {
+  toml::table root;
+  std::string source;
+  std::set<std::string> used;  // dotted keys read so far
+};
+
+Config::Config(std::shared_ptr<Shared> shared, std::string path)
+    : shared_(std::move(shared)), path_(std::move(path)) {}
+Config::~Config() = default;
+Config::Config(Config&&) noexcept = default;
+
+Config Config::parse(const std::string& text, const std::string& source_name) {
+  auto shared = std::make_shared<Shared>();
+  shared->source = source_name;
+  try {
+    shared->root = toml::parse(text, source_name);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << source_name << ":" << e.source().begin.line << ":" << e.source().begin.column
+        << ": not valid TOML: " << e.description();
+    throw ConfigError(msg.str());
+  }
+  return Config(std::move(shared), "");
+}
+
+Config Config::load_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("cannot read config file '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse(ss.str(), path);
+}
+
+const std::string& Config::source() const { return shared_->source; }
+
+std::string Config::where(const std::string& key) const {
+  return "'" + (path_.empty() ? key : path_ + "." + key) + "' in " + shared_->source;
+}
+
+namespace {
+const toml::table* find_table(const toml::table& root, const std::string& path) {
+  if (path.empty()) return &root;
+  const toml::node* node = root.at_path(path).node();
+  return node ? node->as_table() : nullptr;
+}
+}  // namespace
+
+Config Config::table(const std::string& key) const {
+  const std::string path = path_.empty() ? key : path_ + "." + key;
+  const toml::table* parent = find_table(shared_->root, path_);
+  if (parent && parent->contains(key) && !(*parent)[key].is_table())
+    throw ConfigError("key " + where(key) + " must be a table");
+  shared_->used.insert(path);
+  return Config(shared_, path);
+}
+
+bool Config::has(const std::string& key) const {
+  const toml::table* t = find_table(shared_->root, path_);
+  return t && t->contains(key);
+}
+
+namespace {
+const toml::node* lookup(const toml::table* t, const std::string& key) {
+  return t ? t->get(key) : nullptr;
+}
+}  // namespace
+
+int64_t Config::get_int(const std::string& key, int64_t fallback) const {
+  const toml::node* n = lookup(find_table(shared_->root, path_), key);
+  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  if (!n) return fallback;
+  if (!n->is_integer()) throw ConfigError("key " + where(key) + " must be an integer");
+  return n->as_integer()->get();
+}
+
+double Config::get_double(const std::string& key, double fallback) const {
+  const toml::node* n = lookup(find_table(shared_->root, path_), key);
+  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  if (!n) return fallback;
+  if (n->is_integer()) return double(n->as_integer()->get());
+  if (!n->is_floating_point()) throw ConfigError("key " + where(key) + " must be a number");
+  return n->as_floating_point()->get();
+}
+
+bool Config::get_bool(const std::string& key, bool fallback) const {
+  const toml::node* n = lookup(find_table(shared_->root, path_), key);
+  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  if (!n) return fallback;
+  if (!n->is_boolean()) throw ConfigError("key " + where(key) + " must be true or false");
+  return n->as_boolean()->get();
+}
+
+std::string Config::get_string(const std::string& key, const std::string& fallback) const {
+  const toml::node* n = lookup(find_table(shared_->root, path_), key);
+  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  if (!n) return fallback;
+  if (!n->is_string()) throw ConfigError("key " + where(key) + " must be a string");
+  return n->as_string()->get();
+}
+
+void Config::finish() const {
+  std::vector<std::string> unknown;
+  const auto visit = [&](auto& self, const toml::table& t, const std::string& prefix) -> void {
+    for (const auto& [k, node] : t) {
+      const std::string path =
+          prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+      if (!shared_->used.count(path))
+        unknown.push_back(path);
+      else if (const toml::table* sub = node.as_table())
+        self(self, *sub, path);
+    }
+  };
+  if (const toml::table* t = find_table(shared_->root, path_)) visit(visit, *t, path_);
+  if (unknown.empty()) return;
+  std::string msg = "unknown key";
+  msg += unknown.size() > 1 ? "s " : " ";
+  for (size_t i = 0; i < unknown.size(); ++i) msg += (i ? ", '" : "'") + unknown[i] + "'";
+  throw ConfigError(msg + " in " + shared_->source);
+}
+
+std::string Config::to_toml() const {
+  std::ostringstream out;
+  out << shared_->root;
+  return out.str();
+}
+
+}  // namespace kishi

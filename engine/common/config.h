@@ -1,0 +1,48 @@
+// Strict reading of TOML configuration files: every key must be known and of
+// the right type, and errors name the key and the file.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kishi {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One table of a TOML document ("" is the root). Reading a key marks it used;
+// finish() then reports any key that nobody read.
+class Config {
+ public:
+  static Config load_file(const std::string& path);  // throws ConfigError
+  static Config parse(const std::string& text, const std::string& source_name);
+  ~Config();
+  Config(Config&&) noexcept;
+
+  Config table(const std::string& key) const;  // empty table when absent
+  bool has(const std::string& key) const;
+
+  int64_t get_int(const std::string& key, int64_t fallback) const;
+  double get_double(const std::string& key, double fallback) const;  // integers accepted
+  bool get_bool(const std::string& key, bool fallback) const;
+  std::string get_string(const std::string& key, const std::string& fallback) const;
+
+  // Throws ConfigError naming every unread key of this table and the tables below it.
+  void finish() const;
+  // The whole document, as TOML text (for writing the resolved config of a run).
+  std::string to_toml() const;
+  const std::string& source() const;
+
+ private:
+  struct Shared;
+  Config(std::shared_ptr<Shared> shared, std::string path);
+  std::string where(const std::string& key) const;
+  std::shared_ptr<Shared> shared_;
+  std::string path_;  // dotted path of this table
+};
+
+}  // namespace kishi

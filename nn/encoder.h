@@ -1,0 +1,47 @@
+// Input planes of the network for shogi and showgit (one encoder serves both:
+// the games differ only in when a move may promote, which the policy learns).
+//
+// Everything is seen from the side to move: "own" is the side to move, and for
+// White the board is turned round, so one network plays both colours. Each
+// plane is 9x9 (81 floats, square order as in policy_index.h). The planes are
+// listed in docs/nn-encoding.md; ENCODER_VERSION names this layout and every
+// checkpoint records it.
+#pragma once
+
+#include <string_view>
+
+#include "engine/shogi/position.h"
+
+namespace kishi::nn {
+
+inline constexpr std::string_view ENCODER_VERSION = "shogi-planes-v1";
+
+namespace plane {
+constexpr int OWN_PIECES = 0;           // 14 planes, PAWN..DRAGON
+constexpr int THEIR_PIECES = 14;        // 14
+constexpr int OWN_ATTACKS = 28;         // 14: squares attacked by own pieces of each type
+constexpr int THEIR_ATTACKS = 42;       // 14
+constexpr int OWN_ATTACK_COUNT = 56;    // 3: attacked by at least 1, 2, 3 own pieces
+constexpr int THEIR_ATTACK_COUNT = 59;  // 3
+constexpr int OWN_HAND = 62;            // 7: count / pieces of that type in a set (PAWN..GOLD)
+constexpr int THEIR_HAND = 69;          // 7
+constexpr int IN_CHECK = 76;            // 1: all ones when the side to move is in check
+constexpr int REPETITION = 77;          // 1: earlier occurrences of this position, / 3
+constexpr int COUNT = 78;
+}  // namespace plane
+
+constexpr int INPUT_PLANES = plane::COUNT;
+constexpr int INPUT_SIZE = INPUT_PLANES * shogi::SQ_NB;
+
+// Earlier occurrences of the position in its game (0..3), as the REPETITION plane sees them.
+int earlier_occurrences(const shogi::Position& pos);
+
+// A key for everything the encoder sees: the position's key and its repetitions.
+inline uint64_t encoding_key(const shogi::Position& pos) {
+  return pos.key() ^ (uint64_t(earlier_occurrences(pos)) * 0x9e3779b97f4a7c15ULL);
+}
+
+// Writes INPUT_SIZE floats to out.
+void encode_position(const shogi::Position& pos, float* out);
+
+}  // namespace kishi::nn

@@ -1,0 +1,130 @@
+#include "nn/network_evaluator.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "engine/shogi/movegen.h"
+#include "nn/checkpoint.h"
+#include "nn/encoder.h"
+#include "nn/policy_index.h"
+
+namespace kishi::nn {
+
+using Clock = std::chrono::steady_clock;
+
+struct NetworkEvaluator::Impl {
+  PolicyValueNet net{nullptr};
+  torch::Device device{torch::kCPU};
+  NetworkOptions options;
+  EvaluationTimes times;
+  std::vector<float> input;  // reused between calls
+};
+
+namespace {
+
+torch::Device parse_device(const std::string& name) {
+  if (name == "cpu") return torch::kCPU;
+  if (name.rfind("cuda", 0) == 0) {
+    if (!torch::cuda::is_available())
+      throw std::runtime_error("device '" + name +
+                               "' asked for, but this LibTorch build has no CUDA or sees no GPU");
+    return torch::Device(name);
+  }
+  throw std::runtime_error("unknown device '" + name + "' (cpu, cuda, cuda:N)");
+}
+
+std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net,
+                                                  const NetworkOptions& options) {
+  auto impl = std::make_unique<NetworkEvaluator::Impl>();
+  impl->device = parse_device(options.device);
+  impl->options = options;
+  if (options.threads > 0) torch::set_num_threads(options.threads);
+  net->to(impl->device);
+  net->eval();
+  impl->net = net;
+  return impl;
+}
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+}  // namespace
+
+NetworkEvaluator::NetworkEvaluator(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+NetworkEvaluator::~NetworkEvaluator() = default;
+
+std::unique_ptr<NetworkEvaluator> NetworkEvaluator::from_checkpoint(const std::string& path,
+                                                                    const std::string& game,
+                                                                    const NetworkOptions& options) {
+  auto loaded = load_checkpoint(path, game);
+  return std::unique_ptr<NetworkEvaluator>(new NetworkEvaluator(make_impl(loaded.net, options)));
+}
+
+std::unique_ptr<NetworkEvaluator> NetworkEvaluator::random(const ModelConfig& config, uint64_t seed,
+                                                           const NetworkOptions& options) {
+  torch::manual_seed(seed);
+  return std::unique_ptr<NetworkEvaluator>(
+      new NetworkEvaluator(make_impl(PolicyValueNet(config), options)));
+}
+
+void NetworkEvaluator::evaluate(std::span<const shogi::Position* const> positions,
+                                std::span<Evaluation> results) {
+  Impl& m = *impl_;
+  const int n = int(positions.size());
+  if (n == 0) return;
+
+  auto t0 = Clock::now();
+  m.input.resize(size_t(n) * INPUT_SIZE);
+  for (int i = 0; i < n; ++i)
+    encode_position(*positions[i], m.input.data() + size_t(i) * INPUT_SIZE);
+  m.times.encode += seconds_since(t0);
+
+  t0 = Clock::now();
+  torch::Tensor policy, wdl;
+  {
+    torch::NoGradGuard no_grad;
+    auto x = torch::from_blob(m.input.data(), {n, INPUT_PLANES, 9, 9}, torch::kFloat32);
+    auto out = m.net->forward(x.to(m.device));
+    policy = out.policy_logits.to(torch::kCPU, torch::kFloat32).contiguous();
+    wdl = torch::softmax(out.value_logits, 1).to(torch::kCPU, torch::kFloat32).contiguous();
+  }
+  m.times.forward += seconds_since(t0);
+
+  t0 = Clock::now();
+  const float* p = policy.data_ptr<float>();
+  const float* v = wdl.data_ptr<float>();
+  shogi::MoveList moves;
+  for (int i = 0; i < n; ++i) {
+    const shogi::Position& pos = *positions[i];
+    Evaluation& e = results[i];
+    e.wdl = {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
+    moves.clear();
+    shogi::legal_moves(pos, moves);
+    e.policy.resize(moves.size());
+    const float* logits = p + size_t(i) * POLICY_SIZE;
+    float max_logit = -INFINITY;
+    for (size_t j = 0; j < moves.size(); ++j) {
+      const float l = logits[policy_index(pos, moves[j])];
+      e.policy[j] = {moves[j], l};
+      max_logit = std::max(max_logit, l);
+    }
+    float sum = 0;
+    for (auto& [move, x] : e.policy) sum += (x = std::exp(x - max_logit));
+    for (auto& [move, x] : e.policy) x /= sum;
+  }
+  m.times.finish += seconds_since(t0);
+  m.times.positions += n;
+}
+
+const EvaluationTimes& NetworkEvaluator::times() const { return impl_->times; }
+void NetworkEvaluator::reset_times() { impl_->times = {}; }
+
+std::string NetworkEvaluator::describe() const {
+  return impl_->net->config().describe() + " on " + impl_->options.device + ", " +
+         std::to_string(torch::get_num_threads()) + " threads";
+}
+
+bool cuda_available() { return torch::cuda::is_available(); }
+
+}  // namespace kishi::nn

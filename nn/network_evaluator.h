@@ -1,0 +1,53 @@
+// An Evaluator backed by the policy/value network in LibTorch. The header is
+// free of torch so that callers compile fast; torch lives in the .cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "nn/evaluator.h"
+#include "nn/model_config.h"
+
+namespace kishi::nn {
+
+struct NetworkOptions {
+  std::string device = "cpu";  // "cpu", "cuda", "cuda:1"
+  int threads = 0;             // intra-op threads of the forward pass; 0: torch's default
+};
+
+// Where the time of evaluate() goes, summed over calls.
+struct EvaluationTimes {
+  double encode = 0;   // writing input planes
+  double forward = 0;  // the network, from input tensor to output tensors on the CPU
+  double finish = 0;   // legal-move masking, softmax, building results
+  long positions = 0;
+};
+
+class NetworkEvaluator final : public Evaluator {
+ public:
+  // A network from a checkpoint (throws CheckpointError with the reason).
+  static std::unique_ptr<NetworkEvaluator> from_checkpoint(const std::string& path,
+                                                           const std::string& game,
+                                                           const NetworkOptions& options);
+  // A network with random weights (seeded), for tests and benchmarks.
+  static std::unique_ptr<NetworkEvaluator> random(const ModelConfig& config, uint64_t seed,
+                                                  const NetworkOptions& options);
+  ~NetworkEvaluator() override;
+
+  void evaluate(std::span<const shogi::Position* const> positions,
+                std::span<Evaluation> results) override;
+  const EvaluationTimes& times() const;
+  void reset_times();
+  std::string describe() const;  // architecture, device, threads
+
+  struct Impl;
+
+ private:
+  explicit NetworkEvaluator(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// Whether this LibTorch build can run on CUDA and sees a device.
+bool cuda_available();
+
+}  // namespace kishi::nn
