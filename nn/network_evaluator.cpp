@@ -45,6 +45,11 @@ std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net,
   return impl;
 }
 
+// Waits for queued GPU work, so that each phase is timed alone.
+void sync(const torch::Device& device) {
+  if (device.is_cuda()) torch::cuda::synchronize(device.index());
+}
+
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
@@ -74,22 +79,35 @@ void NetworkEvaluator::evaluate(std::span<const shogi::Position* const> position
   const int n = int(positions.size());
   if (n == 0) return;
 
+  // LibTorch's CPU convolution leaves oneDNN for a much slower kernel at batch
+  // size 1 (about 15x here), so a lone position is run with a zero companion.
+  const int rows = n == 1 && m.device.is_cpu() ? 2 : n;
   auto t0 = Clock::now();
-  m.input.resize(size_t(n) * INPUT_SIZE);
+  m.input.resize(size_t(rows) * INPUT_SIZE);
+  std::fill(m.input.begin() + size_t(n) * INPUT_SIZE, m.input.end(), 0.0f);
   for (int i = 0; i < n; ++i)
     encode_position(*positions[i], m.input.data() + size_t(i) * INPUT_SIZE);
   m.times.encode += seconds_since(t0);
 
-  t0 = Clock::now();
   torch::Tensor policy, wdl;
   {
     torch::NoGradGuard no_grad;
-    auto x = torch::from_blob(m.input.data(), {n, INPUT_PLANES, 9, 9}, torch::kFloat32);
-    auto out = m.net->forward(x.to(m.device));
+    t0 = Clock::now();
+    auto x =
+        torch::from_blob(m.input.data(), {rows, INPUT_PLANES, 9, 9}, torch::kFloat32).to(m.device);
+    sync(m.device);
+    m.times.copy += seconds_since(t0);
+
+    t0 = Clock::now();
+    auto out = m.net->forward(x);
+    sync(m.device);
+    m.times.forward += seconds_since(t0);
+
+    t0 = Clock::now();
     policy = out.policy_logits.to(torch::kCPU, torch::kFloat32).contiguous();
     wdl = torch::softmax(out.value_logits, 1).to(torch::kCPU, torch::kFloat32).contiguous();
+    m.times.copy += seconds_since(t0);
   }
-  m.times.forward += seconds_since(t0);
 
   t0 = Clock::now();
   const float* p = policy.data_ptr<float>();

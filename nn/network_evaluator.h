@@ -18,9 +18,11 @@ struct NetworkOptions {
 // Where the time of evaluate() goes, summed over calls.
 struct EvaluationTimes {
   double encode = 0;   // writing input planes
-  double forward = 0;  // the network, from input tensor to output tensors on the CPU
-  double finish = 0;   // legal-move masking, softmax, building results
+  double copy = 0;     // input to the device, outputs back (and the value softmax)
+  double forward = 0;  // the network's forward pass alone
+  double finish = 0;   // legal moves, policy indices, softmax over legal moves
   long positions = 0;
+  double total() const { return encode + copy + forward + finish; }
 };
 
 class NetworkEvaluator final : public Evaluator {

@@ -4,7 +4,11 @@
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
+#include "engine/common/config.h"
+#include "engine/shogi/movegen.h"
+#include "engine/shogi/names.h"
 #include "engine/shogi/perft.h"
+#include "nn/network_evaluator.h"
 
 namespace kishi::command {
 namespace {
@@ -45,14 +49,106 @@ int bench_perft() {
   return 0;
 }
 
+struct NnOptions {
+  std::string model_file;  // checkpoint; empty: random weights of model_config
+  std::string model_config;
+  std::string game = "shogi";
+  nn::NetworkOptions network;
+  std::vector<int> batch_sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+  double seconds = 1.0;
+};
+
+// Positions from seeded random playouts, so that every run measures the same work.
+std::vector<shogi::Position> bench_positions(shogi::Game game, size_t count) {
+  std::vector<shogi::Position> positions;
+  uint64_t rng = 12345;
+  while (positions.size() < count) {
+    shogi::Position pos = shogi::Position::startpos(game);
+    for (int ply = 0; ply < 120 && positions.size() < count; ++ply) {
+      const shogi::MoveList moves = shogi::legal_moves(pos);
+      if (moves.empty()) break;
+      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+      pos.do_move(moves[(rng >> 33) % moves.size()]);
+      positions.push_back(pos);
+    }
+  }
+  return positions;
+}
+
+int bench_nn(const NnOptions& o) {
+  const auto game = shogi::parse_game(o.game);
+  if (!game) throw std::runtime_error(game.error());
+  std::unique_ptr<nn::NetworkEvaluator> net;
+  if (!o.model_file.empty()) {
+    net = nn::NetworkEvaluator::from_checkpoint(o.model_file, o.game, o.network);
+  } else {
+    nn::ModelConfig config;
+    if (!o.model_config.empty()) {
+      const Config file = Config::load_file(o.model_config);
+      config = nn::ModelConfig::from(file.table("model"));
+      file.finish();
+    }
+    net = nn::NetworkEvaluator::random(config, 1, o.network);
+  }
+  std::printf("network %s%s\n", net->describe().c_str(),
+              o.model_file.empty() ? " (random weights)" : "");
+  const auto positions = bench_positions(*game, 512);
+  std::printf("%6s %12s %9s %9s %9s %9s %9s\n", "batch", "positions/s", "encode%", "copy%",
+              "forward%", "finish%", "outside%");
+  for (int batch : o.batch_sizes) {
+    std::vector<const shogi::Position*> input(batch);
+    std::vector<nn::Evaluation> output(batch);
+    size_t next = 0;
+    const auto run_once = [&] {
+      for (auto& p : input) p = &positions[next++ % positions.size()];
+      net->evaluate(input, output);
+    };
+    run_once();  // warm-up: allocations, kernel selection
+    net->reset_times();
+    const auto start = std::chrono::steady_clock::now();
+    int calls = 0;
+    double elapsed = 0;
+    do {
+      run_once();
+      ++calls;
+      elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    } while (elapsed < o.seconds || calls < 3);
+    const nn::EvaluationTimes& t = net->times();
+    const double total = t.total();
+    std::printf("%6d %12.0f %8.1f%% %8.1f%% %8.1f%% %8.1f%% %8.1f%%\n", batch,
+                t.positions / elapsed, 100 * t.encode / total, 100 * t.copy / total,
+                100 * t.forward / total, 100 * t.finish / total, 100 * (total - t.forward) / total);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int bench(int argc, char** argv) {
   CLI::App app{"Fixed benchmark suites", "kishi bench"};
   app.require_subcommand(1);
   auto* perft = app.add_subcommand("perft", "perft suite, single thread; prints nodes/s");
+  NnOptions nn_options;
+  auto* nn_cmd = app.add_subcommand(
+      "nn", "network throughput by batch size, and the share of time outside the forward pass");
+  auto* model_opt = nn_cmd->add_option("--model", nn_options.model_file,
+                                       "checkpoint to load (default: random weights)");
+  auto* config_opt =
+      nn_cmd->add_option("--config", nn_options.model_config,
+                         "TOML file whose [model] table shapes the random network (default: "
+                         "configs/model/small.toml's shape)");
+  nn_cmd->add_option("--game", nn_options.game, "shogi or showgit")->capture_default_str();
+  nn_cmd->add_option("--device", nn_options.network.device, "cpu, cuda, cuda:N")
+      ->capture_default_str();
+  nn_cmd->add_option("--threads", nn_options.network.threads, "intra-op threads (0: torch default)")
+      ->capture_default_str();
+  nn_cmd->add_option("--batch", nn_options.batch_sizes, "batch sizes")->delimiter(',');
+  nn_cmd->add_option("--seconds", nn_options.seconds, "time per batch size")->capture_default_str();
+  model_opt->excludes(config_opt);
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   if (perft->parsed()) return bench_perft();
+  if (nn_cmd->parsed()) return bench_nn(nn_options);
   return 2;
 }
 

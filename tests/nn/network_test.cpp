@@ -1,0 +1,188 @@
+// The network in LibTorch: checkpoints and evaluation.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/shogi/movegen.h"
+#include "nn/batcher.h"
+#include "nn/checkpoint.h"
+#include "nn/encoder.h"
+#include "nn/network_evaluator.h"
+#include "nn/policy_index.h"
+#include "tests/random_playout.h"
+
+namespace kishi::nn {
+namespace {
+
+using namespace kishi::shogi;
+namespace fs = std::filesystem;
+
+const ModelConfig TINY{.blocks = 2,
+                       .channels = 16,
+                       .squeeze_excitation = true,
+                       .policy_channels = 8,
+                       .value_channels = 2,
+                       .value_hidden = 32};
+
+class NetworkTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("kishi-nn-test-" + std::to_string(getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+    for (const auto& s : shogi::testing::random_playout_sfens(Game::Shogi, 2, 40, 8))
+      positions_.push_back(*Position::from_sfen(s));
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  std::string save_random(const std::string& name, const std::string& game = "shogi",
+                          const std::string& encoder = std::string(ENCODER_VERSION)) {
+    torch::manual_seed(7);
+    PolicyValueNet net(TINY);
+    save_checkpoint(path(name), net, {game, encoder, TINY, 42});
+    return path(name);
+  }
+
+  std::vector<Evaluation> evaluate_all(Evaluator& e, size_t batch) {
+    std::vector<Evaluation> out(positions_.size());
+    for (size_t i = 0; i < positions_.size(); i += batch) {
+      const size_t n = std::min(batch, positions_.size() - i);
+      std::vector<const Position*> in;
+      for (size_t j = 0; j < n; ++j) in.push_back(&positions_[i + j]);
+      e.evaluate(in, std::span(out).subspan(i, n));
+    }
+    return out;
+  }
+
+  std::string load_error(const std::string& file, const std::string& game = "shogi") {
+    try {
+      load_checkpoint(file, game);
+    } catch (const CheckpointError& e) {
+      return e.what();
+    }
+    return "";
+  }
+
+  fs::path dir_;
+  std::vector<Position> positions_;
+};
+
+TEST_F(NetworkTest, CheckpointRoundTripGivesBitIdenticalOutputs) {
+  torch::manual_seed(3);
+  PolicyValueNet net(TINY);
+  net->eval();
+  // Move the batch-norm statistics away from their initial values, so they are checked too.
+  for (auto& buffer : net->buffers())
+    if (buffer.is_floating_point()) buffer.uniform_(0.5, 1.5);
+  save_checkpoint(path("a.ckpt"), net, {"shogi", std::string(ENCODER_VERSION), TINY, 7});
+
+  LoadedCheckpoint loaded = load_checkpoint(path("a.ckpt"), "shogi");
+  loaded.net->eval();
+  EXPECT_EQ(loaded.info.step, 7);
+  EXPECT_EQ(loaded.info.model, TINY);
+  torch::NoGradGuard no_grad;
+  const auto x = torch::rand({5, INPUT_PLANES, 9, 9});
+  const NetworkOutput a = net->forward(x), b = loaded.net->forward(x);
+  EXPECT_TRUE(torch::equal(a.policy_logits, b.policy_logits));
+  EXPECT_TRUE(torch::equal(a.value_logits, b.value_logits));
+
+  // And through the evaluator, twice from the file.
+  auto e1 = NetworkEvaluator::from_checkpoint(path("a.ckpt"), "shogi", {});
+  auto e2 = NetworkEvaluator::from_checkpoint(path("a.ckpt"), "shogi", {});
+  const auto r1 = evaluate_all(*e1, 8), r2 = evaluate_all(*e2, 8);
+  for (size_t i = 0; i < r1.size(); ++i) {
+    EXPECT_EQ(r1[i].wdl, r2[i].wdl);
+    EXPECT_EQ(r1[i].policy, r2[i].policy);
+  }
+}
+
+TEST_F(NetworkTest, WritingLeavesNoTemporaryFile) {
+  save_random("b.ckpt");
+  save_random("b.ckpt");  // overwrite in place
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir_)) files += entry.is_regular_file();
+  EXPECT_EQ(files, 1);
+}
+
+TEST_F(NetworkTest, MismatchesAreRejectedWithTheirReason) {
+  const std::string showgit = save_random("showgit.ckpt", "showgit");
+  EXPECT_EQ(load_error(showgit),
+            "checkpoint '" + showgit + "': a network for game 'showgit', not 'shogi'");
+  EXPECT_EQ(load_error(showgit, "showgit"), "");
+
+  const std::string old = save_random("old.ckpt", "shogi", "shogi-planes-v0");
+  EXPECT_NE(load_error(old).find("encoder 'shogi-planes-v0'"), std::string::npos)
+      << load_error(old);
+
+  const std::string good = save_random("good.ckpt");
+  const auto size = fs::file_size(good);
+  fs::copy_file(good, path("truncated.ckpt"));
+  fs::resize_file(path("truncated.ckpt"), size / 2);
+  EXPECT_NE(load_error(path("truncated.ckpt")).find("truncated or damaged"), std::string::npos)
+      << load_error(path("truncated.ckpt"));
+
+  std::ofstream(path("text.ckpt")) << "this is not a network\n";
+  EXPECT_NE(load_error(path("text.ckpt")).find("not a kishi checkpoint"), std::string::npos);
+
+  torch::save(torch::ones({3}), path("tensor.pt"));  // a torch archive, but not ours
+  EXPECT_NE(load_error(path("tensor.pt")).find("not a kishi checkpoint"), std::string::npos)
+      << load_error(path("tensor.pt"));
+
+  EXPECT_EQ(load_error(path("missing.ckpt")),
+            "checkpoint '" + path("missing.ckpt") + "': no such file");
+}
+
+TEST_F(NetworkTest, PolicyCoversExactlyTheLegalMoves) {
+  auto net = NetworkEvaluator::random(TINY, 1, {});
+  const auto results = evaluate_all(*net, 16);
+  for (size_t i = 0; i < results.size(); ++i) {
+    const MoveList legal = legal_moves(positions_[i]);
+    ASSERT_EQ(results[i].policy.size(), legal.size());
+    float sum = 0;
+    for (const auto& [move, p] : results[i].policy) {
+      EXPECT_TRUE(legal.contains(move));
+      EXPECT_GE(p, 0);
+      sum += p;
+    }
+    EXPECT_NEAR(sum, 1.0f, 1e-4);
+    EXPECT_NEAR(results[i].wdl[0] + results[i].wdl[1] + results[i].wdl[2], 1.0f, 1e-5);
+  }
+}
+
+// Batching changes only how the work is grouped: the answer for a position is
+// the one it gets alone (up to float rounding of the convolution kernels, which
+// may pick other blockings for other batch sizes).
+TEST_F(NetworkTest, BatchedResultsEqualUnbatched) {
+  auto net = NetworkEvaluator::random(TINY, 2, {});
+  const auto single = evaluate_all(*net, 1);
+  const auto batched = evaluate_all(*net, 32);
+  std::vector<Evaluation> through_batcher(positions_.size());
+  {
+    EvaluationBatcher batcher(*net, {.max_batch = 8});
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] {
+        for (size_t i = t; i < positions_.size(); i += 4)
+          through_batcher[i] = batcher.evaluate(positions_[i]);
+      });
+    for (auto& t : threads) t.join();
+  }
+  for (size_t i = 0; i < single.size(); ++i)
+    for (const std::vector<Evaluation>* other : {&batched, &std::as_const(through_batcher)}) {
+      const Evaluation& a = single[i];
+      const Evaluation& b = (*other)[i];
+      ASSERT_EQ(a.policy.size(), b.policy.size());
+      for (size_t j = 0; j < a.policy.size(); ++j) {
+        EXPECT_EQ(a.policy[j].first, b.policy[j].first);
+        EXPECT_NEAR(a.policy[j].second, b.policy[j].second, 1e-5);
+      }
+      for (int k = 0; k < 3; ++k) EXPECT_NEAR(a.wdl[k], b.wdl[k], 1e-5);
+    }
+}
+
+}  // namespace
+}  // namespace kishi::nn
