@@ -15,7 +15,8 @@ struct Subcommand {
 
 constexpr Subcommand SUBCOMMANDS[] = {
     {"perft", kishi::command::perft, "count the legal move tree of a position"},
-    {"bench", kishi::command::bench, "fixed benchmark suites (bench perft)"},
+    {"usi", kishi::command::usi, "the USI engine, for GUIs and match tools"},
+    {"bench", kishi::command::bench, "fixed benchmark suites (bench perft|nn|search)"},
 };
 
 void usage(std::FILE* out) {

@@ -1,22 +1,14 @@
 // The batched-evaluation interface: all the search knows of a network.
 #pragma once
 
-#include <array>
 #include <span>
-#include <utility>
-#include <vector>
 
+#include "engine/common/evaluation.h"
 #include "engine/shogi/position.h"
 
 namespace kishi::nn {
 
-struct Evaluation {
-  // Prior probability of each legal move (summing to 1; empty when there is none).
-  std::vector<std::pair<shogi::Move, float>> policy;
-  // Win, draw, loss probabilities for the side to move.
-  std::array<float, 3> wdl = {0, 1, 0};
-  float value() const { return wdl[0] - wdl[2]; }  // expected score in [-1, 1]
-};
+using Evaluation = EvaluationOf<shogi::Move>;
 
 class Evaluator {
  public:

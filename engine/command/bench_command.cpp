@@ -8,7 +8,11 @@
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/perft.h"
+#include "engine/search/material_evaluator.h"
+#include "engine/search/mcts.h"
+#include "nn/batcher.h"
 #include "nn/network_evaluator.h"
+#include "nn/network_leaf_evaluator.h"
 
 namespace kishi::command {
 namespace {
@@ -123,6 +127,72 @@ int bench_nn(const NnOptions& o) {
   return 0;
 }
 
+struct SearchBenchOptions {
+  int64_t playouts = 200000;
+  double network_seconds = 10;
+  int batch = 8;
+  int torch_threads = 0;
+  std::string model_file;
+};
+
+// Playouts per second of the tree search itself (built-in evaluator, one
+// thread), then with the default network: how much of the wall time the
+// forward pass takes (the rest is search, encoding and waiting).
+int bench_search(const SearchBenchOptions& o) {
+  using namespace kishi::search;
+  const char* positions[] = {
+      "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+      "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1",
+  };
+  MaterialEvaluator material;
+  SearchParams params;
+  params.threads = 1;
+  params.max_nodes = 1 << 24;
+  double total_playouts = 0, total_seconds = 0;
+  for (const char* sfen : positions) {
+    Search<ShogiGame> search(ShogiGame{}, material, params);
+    SearchLimits limits;
+    limits.max_playouts = o.playouts;
+    const auto result = search.run(*shogi::Position::from_sfen(sfen), limits);
+    std::printf("built-in evaluator, 1 thread: %8lld playouts in %.3f s: %9.0f playouts/s (tree %d%% full)\n",
+                (long long)result.info.playouts, result.info.seconds,
+                result.info.playouts / result.info.seconds, result.info.hashfull / 10);
+    total_playouts += result.info.playouts;
+    total_seconds += result.info.seconds;
+  }
+  std::printf("built-in evaluator: %.0f playouts/s\n", total_playouts / total_seconds);
+
+  nn::NetworkOptions net_options;
+  net_options.threads = o.torch_threads;
+  auto network = o.model_file.empty() ? nn::NetworkEvaluator::random(nn::ModelConfig{}, 1, net_options)
+                                      : nn::NetworkEvaluator::from_checkpoint(o.model_file, "shogi", net_options);
+  nn::BatcherOptions batch;
+  batch.max_batch = o.batch;
+  batch.max_wait = std::chrono::microseconds(1000);
+  nn::EvaluationBatcher batcher(*network, batch);
+  nn::NetworkLeafEvaluator leaf(batcher);
+  params.threads = o.batch;  // one waiting leaf per thread fills a batch
+  params.max_nodes = 1 << 22;
+  Search<ShogiGame> search(ShogiGame{}, leaf, params);
+  SearchLimits limits;
+  const auto start = std::chrono::steady_clock::now();
+  limits.should_stop = [&](const SearchInfo& info) { return info.seconds >= o.network_seconds; };
+  network->reset_times();
+  const auto result = search.run(*shogi::Position::from_sfen(positions[1]), limits);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const nn::EvaluationTimes& t = network->times();
+  const auto stats = batcher.stats();
+  std::printf("network %s, batch %d, %d search threads: %lld playouts in %.1f s: %.0f playouts/s, "
+              "mean batch %.1f\n",
+              network->describe().c_str(), o.batch, params.threads,
+              (long long)result.info.playouts, wall, result.info.playouts / wall,
+              stats.batches ? double(stats.requests - stats.cache_hits) / stats.batches : 0.0);
+  std::printf("share of wall time in the forward pass: %.1f%% (encode %.1f%%, copy %.1f%%, "
+              "legal-move softmax %.1f%%)\n",
+              100 * t.forward / wall, 100 * t.encode / wall, 100 * t.copy / wall, 100 * t.finish / wall);
+  return 0;
+}
+
 }  // namespace
 
 int bench(int argc, char** argv) {
@@ -146,8 +216,21 @@ int bench(int argc, char** argv) {
   nn_cmd->add_option("--batch", nn_options.batch_sizes, "batch sizes")->delimiter(',');
   nn_cmd->add_option("--seconds", nn_options.seconds, "time per batch size")->capture_default_str();
   model_opt->excludes(config_opt);
+  SearchBenchOptions search_options;
+  auto* search_cmd = app.add_subcommand(
+      "search", "playouts/s with the built-in evaluator; forward-pass share with the network");
+  search_cmd->add_option("--playouts", search_options.playouts, "playouts per position (built-in)")
+      ->capture_default_str();
+  search_cmd->add_option("--seconds", search_options.network_seconds, "network search time")
+      ->capture_default_str();
+  search_cmd->add_option("--batch", search_options.batch, "network batch size")->capture_default_str();
+  search_cmd->add_option("--threads", search_options.torch_threads,
+                         "intra-op threads of the network (0: torch default)")
+      ->capture_default_str();
+  search_cmd->add_option("--model", search_options.model_file, "checkpoint (default: random weights)");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   if (perft->parsed()) return bench_perft();
+  if (search_cmd->parsed()) return bench_search(search_options);
   if (nn_cmd->parsed()) return bench_nn(nn_options);
   return 2;
 }

@@ -9,17 +9,17 @@ Outcome win_for(Color c) { return c == BLACK ? Outcome::BlackWins : Outcome::Whi
 
 }  // namespace
 
-GameStatus repetition_status(const Position& pos) {
+GameStatus repetition_status(const Position& pos, int occurrences) {
   const auto history = pos.history();
   const int n = int(history.size()) - 1;
   const Key key = history[n].key;
-  int occurrences = 1, first = n;
-  for (int i = n - 2; i >= 0 && occurrences < 4; i -= 2)
+  int seen = 1, first = n;
+  for (int i = n - 2; i >= 0 && seen < occurrences; i -= 2)
     if (history[i].key == key) {
-      ++occurrences;
+      ++seen;
       first = i;
     }
-  if (occurrences < 4) return {};
+  if (seen < occurrences) return {};
 
   // Did one side give check with every one of its moves since the first occurrence?
   // State j was reached by a move of the side not to move at j, and its checkers

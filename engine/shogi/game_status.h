@@ -26,7 +26,9 @@ GameStatus game_status(const Position& pos, const GameRules& rules = {});
 // The repetition verdict on its own: Ongoing when the position has not occurred
 // four times; Draw, or a win for the side that did not check on every move of
 // the cycle when the other did.
-GameStatus repetition_status(const Position& pos);
+// `occurrences` lets a search call an earlier occurrence (2) final: the players
+// could repeat from there, and the verdict of the cycle is the same.
+GameStatus repetition_status(const Position& pos, int occurrences = 4);
 
 // 27-point declaration (CSA rule, USI `bestmove win`): the side to move may
 // declare a win when its king stands in the enemy camp, it is not in check,

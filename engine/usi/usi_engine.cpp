@@ -1,0 +1,490 @@
+#include "engine/usi/usi_engine.h"
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+#include "engine/search/time_manager.h"
+#include "engine/shogi/game_status.h"
+#include "engine/shogi/names.h"
+#include "engine/shogi/usi_move.h"
+#include "nn/batcher.h"
+#include "nn/network_evaluator.h"
+#include "nn/network_leaf_evaluator.h"
+
+namespace kishi::usi {
+
+using namespace kishi::shogi;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::vector<std::string> split(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> tokens;
+  for (std::string t; in >> t;) tokens.push_back(t);
+  return tokens;
+}
+
+std::optional<int64_t> parse_int(const std::string& s) {
+  int64_t v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+int64_t ms_since(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+}  // namespace
+
+int value_to_cp(float value) {
+  const double w = std::clamp((double(value) + 1) / 2, 1e-7, 1 - 1e-7);
+  return int(std::lround(std::clamp(600 * std::log(w / (1 - w)), -30000.0, 30000.0)));
+}
+
+UsiEngine::UsiEngine(std::istream& in, std::ostream& out) : in_(in), out_(out) {
+  options_.add_spin("USI_Hash", 256, 1, 1 << 20);
+  options_.add_check("USI_Ponder", false);
+  options_.add_spin("Threads", 2, 1, 256);
+  options_.add_spin("BatchSize", 8, 1, 1024);
+  options_.add_string("ModelFile", "", UsiOptions::Type::Filename);
+  options_.add_string("Device", "cpu");
+  options_.add_combo("Game", "shogi", {"shogi", "showgit"});
+  options_.add_spin("MultiPV", 1, 1, 32);
+  options_.add_spin("ByoyomiMargin", 300, 0, 60000);
+  options_.add_spin("ResignValue", -30000, -30000, 0);
+  options_.add_combo("EnteringKingRule", "CSARule27", {"NoEnteringKing", "CSARule27"});
+  options_.add_spin("MaxPlies", 512, 1, 100000);
+  options_.add_spin("MateSearchNodes", 30000, 0, 100000000);
+  position_ = Position::startpos(game_);
+  base_sfen_ = std::string(Position::START_SFEN);
+}
+
+UsiEngine::~UsiEngine() { stop_and_join(true); }
+
+void UsiEngine::send(const std::string& line) {
+  std::lock_guard lock(out_mutex_);
+  out_ << line << '\n' << std::flush;
+}
+
+void UsiEngine::error(const std::string& what) { send("info string error: " + what); }
+
+int UsiEngine::run() {
+  for (std::string line; std::getline(in_, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!handle(line)) break;
+  }
+  stop_and_join(true);
+  return 0;
+}
+
+bool UsiEngine::handle(const std::string& line) {
+  const auto t = split(line);
+  if (t.empty()) return true;
+  const std::string& cmd = t[0];
+  if (cmd == "usi") cmd_usi();
+  else if (cmd == "isready") cmd_isready();
+  else if (cmd == "setoption") cmd_setoption(t);
+  else if (cmd == "usinewgame") {
+    if (searching_) error("usinewgame while searching; send stop first");
+    else if (search_) search_->clear_tree();
+  } else if (cmd == "position") cmd_position(t);
+  else if (cmd == "go") cmd_go(t);
+  else if (cmd == "stop") cmd_stop();
+  else if (cmd == "ponderhit") cmd_ponderhit();
+  else if (cmd == "gameover") cmd_gameover();
+  else if (cmd == "quit") return false;
+  else if (cmd == "d" || cmd == "display") {
+    std::istringstream diagram(board_diagram(*position_));
+    for (std::string l; std::getline(diagram, l);) send("info string " + l);
+    send("info string sfen " + position_->sfen());
+  } else {
+    error("unknown command '" + cmd + "'");
+  }
+  return true;
+}
+
+void UsiEngine::cmd_usi() {
+  send("id name kishi");
+  send("id author the kishi developers");
+  for (const auto& l : options_.usi_lines()) send(l);
+  send("usiok");
+}
+
+search::ShogiGame::Rules UsiEngine::game_rules() const {
+  search::ShogiGame::Rules r;
+  r.max_plies = int(options_.spin("MaxPlies"));
+  r.declaration = options_.string("EnteringKingRule") == "CSARule27";
+  return r;
+}
+
+search::SearchParams UsiEngine::search_params() const {
+  search::SearchParams p;
+  // With a network, each search thread waits on one leaf in the batcher, so a
+  // batch fills with as many leaves as there are threads.
+  p.threads = network_ ? int(std::max(options_.spin("Threads"), options_.spin("BatchSize")))
+                       : int(options_.spin("Threads"));
+  const uint64_t bytes = uint64_t(options_.spin("USI_Hash")) << 20;
+  p.max_nodes = uint32_t(std::clamp<uint64_t>(bytes / 2 / sizeof(search::Node<Move>), 1024, UINT32_MAX - 1));
+  p.lcb_final = true;
+  p.seed = uint64_t(Clock::now().time_since_epoch().count());
+  return p;
+}
+
+void UsiEngine::cmd_isready() {
+  if (searching_) {
+    error("isready while searching; send stop first");
+    return;
+  }
+  const std::string& model = options_.string("ModelFile");
+  if (model != loaded_model_ || (model.empty() && network_)) {
+    network_leaf_.reset();
+    batcher_.reset();
+    network_.reset();
+    loaded_model_.clear();
+    if (!model.empty()) {
+      try {
+        nn::NetworkOptions net_options;
+        net_options.device = options_.string("Device");
+        net_options.threads = int(options_.spin("Threads"));
+        network_ = nn::NetworkEvaluator::from_checkpoint(model, std::string(game_name(game_)), net_options);
+        nn::BatcherOptions batch;
+        batch.max_batch = int(options_.spin("BatchSize"));
+        batch.max_wait = std::chrono::microseconds(1000);
+        batch.cache_bytes = size_t(64) << 20;
+        batcher_ = std::make_unique<nn::EvaluationBatcher>(*network_, batch);
+        network_leaf_ = std::make_unique<nn::NetworkLeafEvaluator>(*batcher_);
+        loaded_model_ = model;
+        send("info string loaded " + model + " (" + network_->describe() + ")");
+      } catch (const std::exception& e) {
+        error(std::string(e.what()) + "; playing with the built-in evaluator");
+        network_.reset();
+      }
+    }
+  }
+  if (!network_)
+    send("info string no network loaded (set ModelFile): playing with the built-in evaluator "
+         "(material value, uniform prior)");
+  search::LeafEvaluator<search::ShogiGame>& evaluator =
+      network_leaf_ ? static_cast<search::LeafEvaluator<search::ShogiGame>&>(*network_leaf_) : material_;
+  search_ = std::make_unique<search::Search<search::ShogiGame>>(search::ShogiGame(game_rules()),
+                                                                 evaluator, search_params());
+  searched_base_.clear();
+  ready_ = true;
+  send("readyok");
+}
+
+void UsiEngine::cmd_setoption(const std::vector<std::string>& t) {
+  if (searching_) {
+    error("setoption while searching; send stop first");
+    return;
+  }
+  // setoption name <id...> [value <x...>]: names and values may hold spaces.
+  if (t.size() < 3 || t[1] != "name") {
+    error("expected 'setoption name <id> [value <x>]'");
+    return;
+  }
+  std::string name, value;
+  size_t i = 2;
+  for (; i < t.size() && t[i] != "value"; ++i) name += (name.empty() ? "" : " ") + t[i];
+  for (++i; i < t.size(); ++i) value += (value.empty() ? "" : " ") + t[i];
+  if (const std::string problem = options_.set(name, value); !problem.empty()) {
+    error(problem);
+    return;
+  }
+  if (name == "Game" || name == "game") {
+    game_ = *parse_game(options_.string("Game"));
+    position_ = Position::startpos(game_);
+    base_sfen_ = std::string(Position::START_SFEN);
+    moves_.clear();
+    if (network_) ready_ = false;  // the network must be for this game: isready again
+  }
+  if (name == "MultiPV") multipv_ = int(options_.spin("MultiPV"));
+  // Everything else takes effect at the next isready (model, hash, threads) or go.
+  if (search_ && name != "MultiPV" && name != "ByoyomiMargin" && name != "ResignValue" &&
+      name != "MateSearchNodes" && name != "USI_Ponder")
+    ready_ = false;
+}
+
+void UsiEngine::cmd_position(const std::vector<std::string>& t) {
+  if (searching_) {
+    error("position while searching; send stop first");
+    return;
+  }
+  if (t.size() < 2) {
+    error("expected 'position startpos|sfen <sfen> [moves ...]'");
+    return;
+  }
+  size_t i = 1;
+  std::string sfen;
+  if (t[1] == "startpos") {
+    sfen = std::string(Position::START_SFEN);
+    i = 2;
+  } else if (t[1] == "sfen") {
+    for (i = 2; i < t.size() && t[i] != "moves"; ++i) sfen += (sfen.empty() ? "" : " ") + t[i];
+  } else {
+    error("position takes 'startpos' or 'sfen', not '" + t[1] + "'");
+    return;
+  }
+  auto pos = Position::from_sfen(sfen, game_);
+  if (!pos) {
+    error(pos.error() + "; keeping the previous position");
+    return;
+  }
+  std::vector<Move> moves;
+  if (i < t.size()) {
+    if (t[i] != "moves") {
+      error("expected 'moves' after the position, not '" + t[i] + "'; keeping the previous position");
+      return;
+    }
+    for (++i; i < t.size(); ++i) {
+      const auto m = parse_usi_move(*pos, t[i]);
+      if (!m) {
+        error(m.error() + " (move " + std::to_string(moves.size() + 1) + "); keeping the previous position");
+        return;
+      }
+      pos->do_move(*m);
+      moves.push_back(*m);
+    }
+  }
+  position_ = std::move(*pos);
+  base_sfen_ = sfen;
+  moves_ = std::move(moves);
+}
+
+void UsiEngine::cmd_go(const std::vector<std::string>& t) {
+  if (!ready_ || !search_) {
+    error("go before isready; send isready (and wait for readyok) first");
+    return;
+  }
+  if (searching_) {
+    error("go while searching; send stop first");
+    return;
+  }
+  GoParams go;
+  for (size_t i = 1; i < t.size(); ++i) {
+    const std::string& k = t[i];
+    const auto number = [&](int64_t& into) {
+      if (i + 1 >= t.size()) return false;
+      const auto v = parse_int(t[i + 1]);
+      if (!v || *v < 0) return false;
+      into = *v;
+      ++i;
+      return true;
+    };
+    bool ok = true;
+    if (k == "btime") ok = number(go.btime);
+    else if (k == "wtime") ok = number(go.wtime);
+    else if (k == "binc") ok = number(go.binc);
+    else if (k == "winc") ok = number(go.winc);
+    else if (k == "byoyomi") ok = number(go.byoyomi);
+    else if (k == "movetime") ok = number(go.movetime);
+    else if (k == "nodes") ok = number(go.nodes);
+    else if (k == "depth") {
+      int64_t d = 0;
+      ok = number(d);
+      go.depth = int(std::min<int64_t>(d, 1000));
+    } else if (k == "infinite") go.infinite = true;
+    else if (k == "ponder") go.ponder = true;
+    else if (k == "mate") {
+      go.mate = true;
+      if (i + 1 < t.size() && t[i + 1] == "infinite") ++i;
+      else if (i + 1 < t.size() && parse_int(t[i + 1])) ok = number(go.mate_ms);
+    } else {
+      error("unknown go parameter '" + k + "'");
+      return;
+    }
+    if (!ok) {
+      error("go " + k + " needs a whole number of milliseconds (or nodes)");
+      return;
+    }
+  }
+  if (thinker_.joinable()) thinker_.join();
+  stop_requested_ = false;
+  discard_bestmove_ = false;
+  pondering_ = go.ponder;
+  ponderhit_at_ms_ = -1;
+  clock_start_ = Clock::now();
+  searching_ = true;
+  thinker_ = std::thread([this, go] {
+    if (go.mate) think_mate(go);
+    else think(go);
+    searching_ = false;
+  });
+}
+
+void UsiEngine::cmd_stop() {
+  if (!searching_) {
+    error("stop without a search running");
+    return;
+  }
+  stop_and_join(false);
+}
+
+void UsiEngine::cmd_ponderhit() {
+  if (!searching_ || !pondering_) {
+    error("ponderhit without a ponder search running");
+    return;
+  }
+  ponderhit_at_ms_ = ms_since(clock_start_);
+  {
+    std::lock_guard lock(wait_mutex_);
+    pondering_ = false;
+  }
+  wait_cv_.notify_all();
+}
+
+void UsiEngine::cmd_gameover() {
+  if (searching_) stop_and_join(true);
+}
+
+void UsiEngine::stop_and_join(bool discard_bestmove) {
+  if (discard_bestmove) discard_bestmove_ = true;
+  {
+    std::lock_guard lock(wait_mutex_);
+    stop_requested_ = true;
+    pondering_ = false;
+  }
+  if (search_) search_->stop();
+  wait_cv_.notify_all();
+  if (thinker_.joinable()) thinker_.join();
+}
+
+void UsiEngine::wait_until_stopped() {
+  std::unique_lock lock(wait_mutex_);
+  wait_cv_.wait(lock, [&] { return stop_requested_.load(); });
+}
+
+void UsiEngine::wait_for_stop_or_ponderhit() {
+  std::unique_lock lock(wait_mutex_);
+  wait_cv_.wait(lock, [&] { return stop_requested_.load() || !pondering_.load(); });
+}
+
+void UsiEngine::report(const search::SearchInfo& info, const search::Search<search::ShogiGame>& s) {
+  const auto children = s.root_children();
+  const int64_t ms = std::max<int64_t>(int64_t(info.seconds * 1000), 1);
+  const int lines = std::min<int>(multipv_, int(children.size()));
+  for (int k = 0; k < lines; ++k) {
+    const auto& c = children[k];
+    std::string line = "info depth " + std::to_string(std::max(info.depth, 1)) + " seldepth " +
+                       std::to_string(info.seldepth);
+    if (multipv_ > 1) line += " multipv " + std::to_string(k + 1);
+    line += " score cp " + std::to_string(value_to_cp(c.visits ? c.q : 0)) + " nodes " +
+            std::to_string(info.playouts) + " nps " + std::to_string(info.playouts * 1000 / ms) +
+            " time " + std::to_string(ms) + " hashfull " + std::to_string(info.hashfull) + " pv";
+    for (Move m : s.pv_from(c.action)) line += " " + to_usi(m);
+    send(line);
+  }
+}
+
+void UsiEngine::think(GoParams go) {
+  Position root = *position_;
+  const Color us = root.side_to_move();
+  // USI: no bestmove before `stop` in an infinite search, nor before `stop` or
+  // `ponderhit` in a ponder search, even when the search itself is over.
+  const auto finish = [&](const std::string& best) {
+    if (go.infinite) wait_until_stopped();
+    else if (pondering_) wait_for_stop_or_ponderhit();
+    if (!discard_bestmove_) send(best);
+  };
+
+  if (legal_moves(root).empty()) return finish("bestmove resign");
+  if (game_rules().declaration && can_declare_win(root)) {
+    send("info string the entering-king declaration wins (27-point rule)");
+    return finish("bestmove win");
+  }
+
+  // A forced mate the network could miss: look for it before the tree search.
+  if (const int64_t budget = options_.spin("MateSearchNodes"); budget > 0) {
+    const MateResult mate = mate_search_.search(root, budget, &stop_requested_, 11, false);
+    if (mate.kind == MateResult::Kind::Mate) {
+      std::string line = "info depth " + std::to_string(mate.pv.size()) + " score mate " +
+                         std::to_string(mate.pv.size()) + " nodes " + std::to_string(mate.nodes) +
+                         " pv";
+      for (Move m : mate.pv) line += " " + to_usi(m);
+      send(line);
+      std::string best = "bestmove " + to_usi(mate.pv[0]);
+      if (options_.check("USI_Ponder") && mate.pv.size() > 1) best += " ponder " + to_usi(mate.pv[1]);
+      return finish(best);
+    }
+  }
+
+  // Keep the tree when this position continues the last searched one.
+  if (searched_base_ == base_sfen_ && moves_.size() >= searched_moves_.size() &&
+      std::equal(searched_moves_.begin(), searched_moves_.end(), moves_.begin())) {
+    search_->advance_root(std::span(moves_).subspan(searched_moves_.size()));
+  } else {
+    search_->clear_tree();
+  }
+  searched_base_ = base_sfen_;
+  searched_moves_ = moves_;
+
+  search::Clock clock;
+  clock.time_left_ms = us == BLACK ? go.btime : go.wtime;
+  clock.increment_ms = us == BLACK ? go.binc : go.winc;
+  clock.byoyomi_ms = go.byoyomi;
+  clock.movetime_ms = go.movetime;
+  const bool timed = clock.time_left_ms >= 0 || clock.byoyomi_ms > 0 || clock.movetime_ms >= 0;
+  const search::TimeBudget budget = search::plan_time(
+      clock, options_.spin("ByoyomiMargin"), root.move_number());
+
+  search::SearchLimits limits;
+  limits.max_playouts = go.nodes;
+  limits.should_stop = [&](const search::SearchInfo& info) {
+    if (stop_requested_) return true;
+    if (go.depth > 0 && info.depth >= go.depth) return true;
+    if (pondering_ || go.infinite || !timed) return false;
+    // Time runs from ponderhit when the search began as a ponder.
+    const int64_t hit = ponderhit_at_ms_.load();
+    const int64_t spent = ms_since(clock_start_) - (hit >= 0 ? hit : 0);
+    if (spent >= budget.hard_ms) return true;
+    // Past the soft limit, go on only while the choice is still open.
+    return spent >= budget.soft_ms && (info.best_share > 0.5f || spent >= 2 * budget.soft_ms);
+  };
+  const auto result = search_->run(
+      root, limits, [&](const search::SearchInfo& info, const auto& s) { report(info, s); },
+      std::chrono::milliseconds(1000));
+  report(search_->info(), *search_);
+  if (!result.best) return finish("bestmove resign");
+
+  const int cp = value_to_cp(result.value);
+  if (options_.spin("ResignValue") > -30000 && cp <= options_.spin("ResignValue"))
+    return finish("bestmove resign");
+  std::string best = "bestmove " + to_usi(*result.best);
+  if (options_.check("USI_Ponder") && result.pv.size() > 1) best += " ponder " + to_usi(result.pv[1]);
+  finish(best);
+}
+
+void UsiEngine::think_mate(const GoParams& go) {
+  std::atomic<bool> timed_out{false};
+  std::thread timer;
+  if (go.mate_ms >= 0)
+    timer = std::thread([&] {
+      std::unique_lock lock(wait_mutex_);
+      wait_cv_.wait_for(lock, std::chrono::milliseconds(go.mate_ms), [&] { return stop_requested_.load(); });
+      timed_out = true;
+      stop_requested_ = true;
+    });
+  const MateResult r = mate_search_.search(*position_, INT64_MAX, &stop_requested_, 11, true);
+  {
+    std::lock_guard lock(wait_mutex_);
+    stop_requested_ = true;
+  }
+  wait_cv_.notify_all();
+  if (timer.joinable()) timer.join();
+  if (discard_bestmove_) return;
+  if (r.kind == MateResult::Kind::Mate) {
+    std::string line = "checkmate";
+    for (Move m : r.pv) line += " " + to_usi(m);
+    send(line);
+  } else if (r.kind == MateResult::Kind::NoMate) {
+    send("checkmate nomate");
+  } else {
+    send("checkmate timeout");
+  }
+}
+
+}  // namespace kishi::usi
