@@ -5,11 +5,11 @@
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
 #include "engine/common/config.h"
+#include "engine/search/material_evaluator.h"
+#include "engine/search/mcts.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/perft.h"
-#include "engine/search/material_evaluator.h"
-#include "engine/search/mcts.h"
 #include "nn/batcher.h"
 #include "nn/network_evaluator.h"
 #include "nn/network_leaf_evaluator.h"
@@ -154,9 +154,11 @@ int bench_search(const SearchBenchOptions& o) {
     SearchLimits limits;
     limits.max_playouts = o.playouts;
     const auto result = search.run(*shogi::Position::from_sfen(sfen), limits);
-    std::printf("built-in evaluator, 1 thread: %8lld playouts in %.3f s: %9.0f playouts/s (tree %d%% full)\n",
-                (long long)result.info.playouts, result.info.seconds,
-                result.info.playouts / result.info.seconds, result.info.hashfull / 10);
+    std::printf(
+        "built-in evaluator, 1 thread: %8lld playouts in %.3f s: %9.0f playouts/s (tree %d%% "
+        "full)\n",
+        (long long)result.info.playouts, result.info.seconds,
+        result.info.playouts / result.info.seconds, result.info.hashfull / 10);
     total_playouts += result.info.playouts;
     total_seconds += result.info.seconds;
   }
@@ -164,8 +166,9 @@ int bench_search(const SearchBenchOptions& o) {
 
   nn::NetworkOptions net_options;
   net_options.threads = o.torch_threads;
-  auto network = o.model_file.empty() ? nn::NetworkEvaluator::random(nn::ModelConfig{}, 1, net_options)
-                                      : nn::NetworkEvaluator::from_checkpoint(o.model_file, "shogi", net_options);
+  auto network = o.model_file.empty()
+                     ? nn::NetworkEvaluator::random(nn::ModelConfig{}, 1, net_options)
+                     : nn::NetworkEvaluator::from_checkpoint(o.model_file, "shogi", net_options);
   nn::BatcherOptions batch;
   batch.max_batch = o.batch;
   batch.max_wait = std::chrono::microseconds(1000);
@@ -179,17 +182,20 @@ int bench_search(const SearchBenchOptions& o) {
   limits.should_stop = [&](const SearchInfo& info) { return info.seconds >= o.network_seconds; };
   network->reset_times();
   const auto result = search.run(*shogi::Position::from_sfen(positions[1]), limits);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const nn::EvaluationTimes& t = network->times();
   const auto stats = batcher.stats();
-  std::printf("network %s, batch %d, %d search threads: %lld playouts in %.1f s: %.0f playouts/s, "
-              "mean batch %.1f\n",
-              network->describe().c_str(), o.batch, params.threads,
-              (long long)result.info.playouts, wall, result.info.playouts / wall,
-              stats.batches ? double(stats.requests - stats.cache_hits) / stats.batches : 0.0);
-  std::printf("share of wall time in the forward pass: %.1f%% (encode %.1f%%, copy %.1f%%, "
-              "legal-move softmax %.1f%%)\n",
-              100 * t.forward / wall, 100 * t.encode / wall, 100 * t.copy / wall, 100 * t.finish / wall);
+  std::printf(
+      "network %s, batch %d, %d search threads: %lld playouts in %.1f s: %.0f playouts/s, "
+      "mean batch %.1f\n",
+      network->describe().c_str(), o.batch, params.threads, (long long)result.info.playouts, wall,
+      result.info.playouts / wall,
+      stats.batches ? double(stats.requests - stats.cache_hits) / stats.batches : 0.0);
+  std::printf(
+      "share of wall time in the forward pass: %.1f%% (encode %.1f%%, copy %.1f%%, "
+      "legal-move softmax %.1f%%)\n",
+      100 * t.forward / wall, 100 * t.encode / wall, 100 * t.copy / wall, 100 * t.finish / wall);
   return 0;
 }
 
@@ -223,11 +229,14 @@ int bench(int argc, char** argv) {
       ->capture_default_str();
   search_cmd->add_option("--seconds", search_options.network_seconds, "network search time")
       ->capture_default_str();
-  search_cmd->add_option("--batch", search_options.batch, "network batch size")->capture_default_str();
-  search_cmd->add_option("--threads", search_options.torch_threads,
-                         "intra-op threads of the network (0: torch default)")
+  search_cmd->add_option("--batch", search_options.batch, "network batch size")
       ->capture_default_str();
-  search_cmd->add_option("--model", search_options.model_file, "checkpoint (default: random weights)");
+  search_cmd
+      ->add_option("--threads", search_options.torch_threads,
+                   "intra-op threads of the network (0: torch default)")
+      ->capture_default_str();
+  search_cmd->add_option("--model", search_options.model_file,
+                         "checkpoint (default: random weights)");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   if (perft->parsed()) return bench_perft();
   if (search_cmd->parsed()) return bench_search(search_options);

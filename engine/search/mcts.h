@@ -43,13 +43,13 @@ struct SearchParams {
 };
 
 struct SearchInfo {
-  int64_t playouts = 0;        // this search's playouts
+  int64_t playouts = 0;  // this search's playouts
   int64_t root_visits = 0;
   double seconds = 0;
-  int depth = 0;               // mean depth of this search's playouts
-  int seldepth = 0;            // deepest playout
-  int hashfull = 0;            // permille of the arena in use
-  float best_share = 0;        // visits of the most visited child / all child visits
+  int depth = 0;         // mean depth of this search's playouts
+  int seldepth = 0;      // deepest playout
+  int hashfull = 0;      // permille of the arena in use
+  float best_share = 0;  // visits of the most visited child / all child visits
   bool tree_full = false;
 };
 
@@ -57,14 +57,14 @@ template <class Action>
 struct ChildStats {
   Action action;
   int visits;
-  float q;      // for the player to move at the root
+  float q;  // for the player to move at the root
   float prior;
 };
 
 template <class Action>
 struct SearchResult {
-  std::optional<Action> best;         // none when the root has no legal action
-  float value = 0;                    // for the player to move at the root
+  std::optional<Action> best;  // none when the root has no legal action
+  float value = 0;             // for the player to move at the root
   std::vector<Action> pv;
   std::vector<ChildStats<Action>> children;  // most visited first
   std::vector<float> improved_policy;  // Gumbel search: completed-Q target, same order as children
@@ -86,10 +86,7 @@ class Search {
   using Result = SearchResult<Action>;
 
   Search(G game, LeafEvaluator<G>& evaluator, const SearchParams& params)
-      : game_(std::move(game)),
-        evaluator_(&evaluator),
-        params_(params),
-        rng_(params.seed) {
+      : game_(std::move(game)), evaluator_(&evaluator), params_(params), rng_(params.seed) {
     make_arenas();
   }
 
@@ -204,8 +201,7 @@ class Search {
     const int phases = alive.size() > 1 ? int(std::ceil(std::log2(double(alive.size())))) : 1;
     int remaining = playouts;
     for (int phase = 0; phase < phases && remaining > 0; ++phase) {
-      const int per_action =
-          std::max(1, playouts / (phases * int(alive.size())));
+      const int per_action = std::max(1, playouts / (phases * int(alive.size())));
       for (int i : alive)
         for (int j = 0; j < per_action && remaining > 0; ++j) {
           if (playout(w, i)) --remaining;
@@ -329,9 +325,7 @@ class Search {
   }
   NodeArena<Action>& arena() { return *arenas_[current_]; }
   const NodeArena<Action>& arena() const { return *arenas_[current_]; }
-  Node<Action>& child(const Node<Action>& n, uint32_t i) {
-    return arena()[n.first_child + i];
-  }
+  Node<Action>& child(const Node<Action>& n, uint32_t i) { return arena()[n.first_child + i]; }
   const Node<Action>& child(const Node<Action>& n, uint32_t i) const {
     return arena()[n.first_child + i];
   }
@@ -420,15 +414,17 @@ class Search {
     double visited_prior = 0;
     for (uint32_t i = 0; i < node.num_children; ++i) {
       const Node<Action>& c = child(node, i);
-      const int n = c.visits.load(std::memory_order_relaxed) + c.virtual_loss.load(std::memory_order_relaxed);
+      const int n =
+          c.visits.load(std::memory_order_relaxed) + c.virtual_loss.load(std::memory_order_relaxed);
       parent_visits += n;
       if (n) visited_prior += c.prior;
     }
     const double cpuct = params_.cpuct_init +
                          std::log((parent_visits + params_.cpuct_base + 1) / params_.cpuct_base);
     const double explore = cpuct * std::sqrt(double(std::max(parent_visits, 1)));
-    const double fpu = node.eval_value - (is_root ? params_.root_fpu_reduction : params_.fpu_reduction) *
-                                             std::sqrt(visited_prior);
+    const double fpu =
+        node.eval_value -
+        (is_root ? params_.root_fpu_reduction : params_.fpu_reduction) * std::sqrt(visited_prior);
     uint32_t best = 0;
     double best_score = -1e300;
     for (uint32_t i = 0; i < node.num_children; ++i) {
@@ -490,7 +486,8 @@ class Search {
     const int depth = int(w.path.size()) - 1;
     depth_sum_.fetch_add(depth, std::memory_order_relaxed);
     int sd = seldepth_.load(std::memory_order_relaxed);
-    while (depth > sd && !seldepth_.compare_exchange_weak(sd, depth)) {}
+    while (depth > sd && !seldepth_.compare_exchange_weak(sd, depth)) {
+    }
     playouts_.fetch_add(1, std::memory_order_relaxed);
     return evaluated;
   }

@@ -13,11 +13,11 @@ enum class NodeState : uint8_t { Unexpanded, Expanding, Expanded, Terminal };
 
 template <class Action>
 struct Node {
-  Action action{};               // the action that led here
-  float prior = 0;               // the parent's policy for that action
-  float eval_value = 0;          // evaluator's value for the player to move here
-  float terminal_value = 0;      // the game's verdict for the player to move, when Terminal
-  int8_t player = -1;            // player to move here, once reached
+  Action action{};           // the action that led here
+  float prior = 0;           // the parent's policy for that action
+  float eval_value = 0;      // evaluator's value for the player to move here
+  float terminal_value = 0;  // the game's verdict for the player to move, when Terminal
+  int8_t player = -1;        // player to move here, once reached
   uint16_t num_children = 0;
   uint32_t first_child = 0;
   std::atomic<NodeState> state{NodeState::Unexpanded};

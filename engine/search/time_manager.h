@@ -23,7 +23,8 @@ struct TimeBudget {
 
 inline TimeBudget plan_time(const Clock& c, int64_t margin_ms, int ply) {
   if (c.movetime_ms >= 0) {
-    const int64_t t = std::max<int64_t>(c.movetime_ms - margin_ms, 1);
+    // The GUI asked for this much thinking: the margin takes at most a tenth of it.
+    const int64_t t = std::max<int64_t>(c.movetime_ms - std::min(margin_ms, c.movetime_ms / 10), 1);
     return {t, t};
   }
   const int64_t left = std::max<int64_t>(c.time_left_ms, 0);
@@ -35,7 +36,8 @@ inline TimeBudget plan_time(const Clock& c, int64_t margin_ms, int ply) {
   int64_t soft = left / moves_to_go + c.increment_ms + c.byoyomi_ms;
   // Near the end of the main time, byoyomi alone pays for the move.
   soft = std::min(soft, available);
-  const int64_t hard = std::min(available, std::max(soft, left / 8 + c.increment_ms + c.byoyomi_ms));
+  const int64_t hard =
+      std::min(available, std::max(soft, left / 8 + c.increment_ms + c.byoyomi_ms));
   soft = std::max<int64_t>(std::min(soft, hard), 1);
   return {soft, std::max<int64_t>(hard, soft)};
 }

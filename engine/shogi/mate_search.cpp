@@ -15,7 +15,8 @@ void MateSearch::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
 // are the same node with different plies left.
 uint64_t MateSearch::node_key(const Position& pos, bool attacker, int depth) const {
   return pos.key() ^ (attacker ? 0x5bd1e9955bd1e995ULL : 0) ^
-         (depth == NO_DEPTH_LIMIT ? 0 : uint64_t(depth + 64) * 0x9e3779b97f4a7c15ULL);  // depth >= -1
+         (depth == NO_DEPTH_LIMIT ? 0
+                                  : uint64_t(depth + 64) * 0x9e3779b97f4a7c15ULL);  // depth >= -1
 }
 
 bool MateSearch::table_has(uint64_t key) const {
@@ -114,9 +115,9 @@ void MateSearch::mid(Position& pos, bool attacker, int depth, uint32_t th_pn, ui
     // The 1 + epsilon trick: a little slack before switching to the second-best
     // child saves most re-expansions.
     const uint32_t second = second_phi > INF ? INF : second_phi;
-    const uint32_t child_th_phi =
-        std::min<uint64_t>(th_phi, uint64_t(second) + second / 4 + 1);
-    const uint32_t child_th_delta = std::min<uint64_t>(INF, uint64_t(th_delta) - sum_delta + child_delta);
+    const uint32_t child_th_phi = std::min<uint64_t>(th_phi, uint64_t(second) + second / 4 + 1);
+    const uint32_t child_th_delta =
+        std::min<uint64_t>(INF, uint64_t(th_delta) - sum_delta + child_delta);
     pos.do_move(kids[best].move);
     // Thresholds in proof and disproof numbers: phi is pn at attacker nodes, dn at defender nodes.
     if (attacker)
@@ -159,8 +160,8 @@ std::vector<Move> MateSearch::principal_variation(Position pos, int depth) {
   return pv.size() % 2 == 1 ? pv : std::vector<Move>{};
 }
 
-MateResult MateSearch::search(const Position& root, int64_t max_nodes, const std::atomic<bool>* stop,
-                              int shortest_up_to, bool unlimited) {
+MateResult MateSearch::search(const Position& root, int64_t max_nodes,
+                              const std::atomic<bool>* stop, int shortest_up_to, bool unlimited) {
   nodes_ = 0;
   max_nodes_ = max_nodes;
   stop_ = stop;

@@ -85,18 +85,29 @@ bool UsiEngine::handle(const std::string& line) {
   const auto t = split(line);
   if (t.empty()) return true;
   const std::string& cmd = t[0];
-  if (cmd == "usi") cmd_usi();
-  else if (cmd == "isready") cmd_isready();
-  else if (cmd == "setoption") cmd_setoption(t);
+  if (cmd == "usi")
+    cmd_usi();
+  else if (cmd == "isready")
+    cmd_isready();
+  else if (cmd == "setoption")
+    cmd_setoption(t);
   else if (cmd == "usinewgame") {
-    if (searching_) error("usinewgame while searching; send stop first");
-    else if (search_) search_->clear_tree();
-  } else if (cmd == "position") cmd_position(t);
-  else if (cmd == "go") cmd_go(t);
-  else if (cmd == "stop") cmd_stop();
-  else if (cmd == "ponderhit") cmd_ponderhit();
-  else if (cmd == "gameover") cmd_gameover();
-  else if (cmd == "quit") return false;
+    if (searching_)
+      error("usinewgame while searching; send stop first");
+    else if (search_)
+      search_->clear_tree();
+  } else if (cmd == "position")
+    cmd_position(t);
+  else if (cmd == "go")
+    cmd_go(t);
+  else if (cmd == "stop")
+    cmd_stop();
+  else if (cmd == "ponderhit")
+    cmd_ponderhit();
+  else if (cmd == "gameover")
+    cmd_gameover();
+  else if (cmd == "quit")
+    return false;
   else if (cmd == "d" || cmd == "display") {
     std::istringstream diagram(board_diagram(*position_));
     for (std::string l; std::getline(diagram, l);) send("info string " + l);
@@ -128,7 +139,8 @@ search::SearchParams UsiEngine::search_params() const {
   p.threads = network_ ? int(std::max(options_.spin("Threads"), options_.spin("BatchSize")))
                        : int(options_.spin("Threads"));
   const uint64_t bytes = uint64_t(options_.spin("USI_Hash")) << 20;
-  p.max_nodes = uint32_t(std::clamp<uint64_t>(bytes / 2 / sizeof(search::Node<Move>), 1024, UINT32_MAX - 1));
+  p.max_nodes =
+      uint32_t(std::clamp<uint64_t>(bytes / 2 / sizeof(search::Node<Move>), 1024, UINT32_MAX - 1));
   p.lcb_final = true;
   p.seed = uint64_t(Clock::now().time_since_epoch().count());
   return p;
@@ -150,7 +162,8 @@ void UsiEngine::cmd_isready() {
         nn::NetworkOptions net_options;
         net_options.device = options_.string("Device");
         net_options.threads = int(options_.spin("Threads"));
-        network_ = nn::NetworkEvaluator::from_checkpoint(model, std::string(game_name(game_)), net_options);
+        network_ = nn::NetworkEvaluator::from_checkpoint(model, std::string(game_name(game_)),
+                                                         net_options);
         nn::BatcherOptions batch;
         batch.max_batch = int(options_.spin("BatchSize"));
         batch.max_wait = std::chrono::microseconds(1000);
@@ -166,12 +179,14 @@ void UsiEngine::cmd_isready() {
     }
   }
   if (!network_)
-    send("info string no network loaded (set ModelFile): playing with the built-in evaluator "
-         "(material value, uniform prior)");
+    send(
+        "info string no network loaded (set ModelFile): playing with the built-in evaluator "
+        "(material value, uniform prior)");
   search::LeafEvaluator<search::ShogiGame>& evaluator =
-      network_leaf_ ? static_cast<search::LeafEvaluator<search::ShogiGame>&>(*network_leaf_) : material_;
+      network_leaf_ ? static_cast<search::LeafEvaluator<search::ShogiGame>&>(*network_leaf_)
+                    : material_;
   search_ = std::make_unique<search::Search<search::ShogiGame>>(search::ShogiGame(game_rules()),
-                                                                 evaluator, search_params());
+                                                                evaluator, search_params());
   searched_base_.clear();
   ready_ = true;
   send("readyok");
@@ -237,13 +252,15 @@ void UsiEngine::cmd_position(const std::vector<std::string>& t) {
   std::vector<Move> moves;
   if (i < t.size()) {
     if (t[i] != "moves") {
-      error("expected 'moves' after the position, not '" + t[i] + "'; keeping the previous position");
+      error("expected 'moves' after the position, not '" + t[i] +
+            "'; keeping the previous position");
       return;
     }
     for (++i; i < t.size(); ++i) {
       const auto m = parse_usi_move(*pos, t[i]);
       if (!m) {
-        error(m.error() + " (move " + std::to_string(moves.size() + 1) + "); keeping the previous position");
+        error(m.error() + " (move " + std::to_string(moves.size() + 1) +
+              "); keeping the previous position");
         return;
       }
       pos->do_move(*m);
@@ -276,23 +293,34 @@ void UsiEngine::cmd_go(const std::vector<std::string>& t) {
       return true;
     };
     bool ok = true;
-    if (k == "btime") ok = number(go.btime);
-    else if (k == "wtime") ok = number(go.wtime);
-    else if (k == "binc") ok = number(go.binc);
-    else if (k == "winc") ok = number(go.winc);
-    else if (k == "byoyomi") ok = number(go.byoyomi);
-    else if (k == "movetime") ok = number(go.movetime);
-    else if (k == "nodes") ok = number(go.nodes);
+    if (k == "btime")
+      ok = number(go.btime);
+    else if (k == "wtime")
+      ok = number(go.wtime);
+    else if (k == "binc")
+      ok = number(go.binc);
+    else if (k == "winc")
+      ok = number(go.winc);
+    else if (k == "byoyomi")
+      ok = number(go.byoyomi);
+    else if (k == "movetime")
+      ok = number(go.movetime);
+    else if (k == "nodes")
+      ok = number(go.nodes);
     else if (k == "depth") {
       int64_t d = 0;
       ok = number(d);
       go.depth = int(std::min<int64_t>(d, 1000));
-    } else if (k == "infinite") go.infinite = true;
-    else if (k == "ponder") go.ponder = true;
+    } else if (k == "infinite")
+      go.infinite = true;
+    else if (k == "ponder")
+      go.ponder = true;
     else if (k == "mate") {
       go.mate = true;
-      if (i + 1 < t.size() && t[i + 1] == "infinite") ++i;
-      else if (i + 1 < t.size() && parse_int(t[i + 1])) ok = number(go.mate_ms);
+      if (i + 1 < t.size() && t[i + 1] == "infinite")
+        ++i;
+      else if (i + 1 < t.size() && parse_int(t[i + 1]))
+        ok = number(go.mate_ms);
     } else {
       error("unknown go parameter '" + k + "'");
       return;
@@ -310,9 +338,11 @@ void UsiEngine::cmd_go(const std::vector<std::string>& t) {
   clock_start_ = Clock::now();
   searching_ = true;
   thinker_ = std::thread([this, go] {
-    if (go.mate) think_mate(go);
-    else think(go);
+    const std::string answer = go.mate ? think_mate(go) : think(go);
+    // Not searching any more before the answer goes out: a GUI may send the
+    // next go the moment it reads it.
     searching_ = false;
+    if (!discard_bestmove_) send(answer);
   });
 }
 
@@ -380,15 +410,17 @@ void UsiEngine::report(const search::SearchInfo& info, const search::Search<sear
   }
 }
 
-void UsiEngine::think(GoParams go) {
+std::string UsiEngine::think(GoParams go) {
   Position root = *position_;
   const Color us = root.side_to_move();
   // USI: no bestmove before `stop` in an infinite search, nor before `stop` or
   // `ponderhit` in a ponder search, even when the search itself is over.
   const auto finish = [&](const std::string& best) {
-    if (go.infinite) wait_until_stopped();
-    else if (pondering_) wait_for_stop_or_ponderhit();
-    if (!discard_bestmove_) send(best);
+    if (go.infinite)
+      wait_until_stopped();
+    else if (pondering_)
+      wait_for_stop_or_ponderhit();
+    return best;
   };
 
   if (legal_moves(root).empty()) return finish("bestmove resign");
@@ -407,7 +439,8 @@ void UsiEngine::think(GoParams go) {
       for (Move m : mate.pv) line += " " + to_usi(m);
       send(line);
       std::string best = "bestmove " + to_usi(mate.pv[0]);
-      if (options_.check("USI_Ponder") && mate.pv.size() > 1) best += " ponder " + to_usi(mate.pv[1]);
+      if (options_.check("USI_Ponder") && mate.pv.size() > 1)
+        best += " ponder " + to_usi(mate.pv[1]);
       return finish(best);
     }
   }
@@ -428,8 +461,8 @@ void UsiEngine::think(GoParams go) {
   clock.byoyomi_ms = go.byoyomi;
   clock.movetime_ms = go.movetime;
   const bool timed = clock.time_left_ms >= 0 || clock.byoyomi_ms > 0 || clock.movetime_ms >= 0;
-  const search::TimeBudget budget = search::plan_time(
-      clock, options_.spin("ByoyomiMargin"), root.move_number());
+  const search::TimeBudget budget =
+      search::plan_time(clock, options_.spin("ByoyomiMargin"), root.move_number());
 
   search::SearchLimits limits;
   limits.max_playouts = go.nodes;
@@ -454,17 +487,19 @@ void UsiEngine::think(GoParams go) {
   if (options_.spin("ResignValue") > -30000 && cp <= options_.spin("ResignValue"))
     return finish("bestmove resign");
   std::string best = "bestmove " + to_usi(*result.best);
-  if (options_.check("USI_Ponder") && result.pv.size() > 1) best += " ponder " + to_usi(result.pv[1]);
-  finish(best);
+  if (options_.check("USI_Ponder") && result.pv.size() > 1)
+    best += " ponder " + to_usi(result.pv[1]);
+  return finish(best);
 }
 
-void UsiEngine::think_mate(const GoParams& go) {
+std::string UsiEngine::think_mate(const GoParams& go) {
   std::atomic<bool> timed_out{false};
   std::thread timer;
   if (go.mate_ms >= 0)
     timer = std::thread([&] {
       std::unique_lock lock(wait_mutex_);
-      wait_cv_.wait_for(lock, std::chrono::milliseconds(go.mate_ms), [&] { return stop_requested_.load(); });
+      wait_cv_.wait_for(lock, std::chrono::milliseconds(go.mate_ms),
+                        [&] { return stop_requested_.load(); });
       timed_out = true;
       stop_requested_ = true;
     });
@@ -475,16 +510,11 @@ void UsiEngine::think_mate(const GoParams& go) {
   }
   wait_cv_.notify_all();
   if (timer.joinable()) timer.join();
-  if (discard_bestmove_) return;
-  if (r.kind == MateResult::Kind::Mate) {
-    std::string line = "checkmate";
-    for (Move m : r.pv) line += " " + to_usi(m);
-    send(line);
-  } else if (r.kind == MateResult::Kind::NoMate) {
-    send("checkmate nomate");
-  } else {
-    send("checkmate timeout");
-  }
+  if (r.kind == MateResult::Kind::NoMate) return "checkmate nomate";
+  if (r.kind != MateResult::Kind::Mate) return "checkmate timeout";
+  std::string line = "checkmate";
+  for (Move m : r.pv) line += " " + to_usi(m);
+  return line;
 }
 
 }  // namespace kishi::usi

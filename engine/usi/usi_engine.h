@@ -57,8 +57,9 @@ class UsiEngine {
   void cmd_ponderhit();
   void cmd_gameover();
 
-  void think(GoParams go);
-  void think_mate(const GoParams& go);
+  // Each returns the answer line (bestmove ..., checkmate ...).
+  std::string think(GoParams go);
+  std::string think_mate(const GoParams& go);
   void wait_for_stop_or_ponderhit();
   void wait_until_stopped();
   void stop_and_join(bool discard_bestmove);
@@ -76,7 +77,7 @@ class UsiEngine {
   std::optional<shogi::Position> position_;
   std::string base_sfen_;
   std::vector<shogi::Move> moves_;
-  std::string searched_base_;                 // the last search's root, for tree reuse
+  std::string searched_base_;  // the last search's root, for tree reuse
   std::vector<shogi::Move> searched_moves_;
 
   search::MaterialEvaluator material_;

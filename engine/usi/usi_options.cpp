@@ -9,13 +9,15 @@ namespace kishi::usi {
 namespace {
 bool same_name(const std::string& a, const std::string& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
          });
 }
 }  // namespace
 
 void UsiOptions::add_spin(const std::string& name, int64_t value, int64_t min, int64_t max) {
-  options_.push_back({name, Type::Spin, std::to_string(value), std::to_string(value), min, max, {}});
+  options_.push_back(
+      {name, Type::Spin, std::to_string(value), std::to_string(value), min, max, {}});
 }
 void UsiOptions::add_check(const std::string& name, bool value) {
   const std::string v = value ? "true" : "false";
@@ -96,9 +98,7 @@ std::string UsiOptions::set(const std::string& name, const std::string& value) {
       o->value = value;
       return {};
     case Type::String:
-    case Type::Filename:
-      o->value = value == "<empty>" ? "" : value;
-      return {};
+    case Type::Filename: o->value = value == "<empty>" ? "" : value; return {};
   }
   return {};
 }

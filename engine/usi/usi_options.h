@@ -25,7 +25,8 @@ class UsiOptions {
   void add_spin(const std::string& name, int64_t value, int64_t min, int64_t max);
   void add_check(const std::string& name, bool value);
   void add_string(const std::string& name, const std::string& value, Type type = Type::String);
-  void add_combo(const std::string& name, const std::string& value, std::vector<std::string> choices);
+  void add_combo(const std::string& name, const std::string& value,
+                 std::vector<std::string> choices);
 
   // "option name ... type ..." lines, in declaration order.
   std::vector<std::string> usi_lines() const;

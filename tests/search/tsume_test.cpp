@@ -114,7 +114,9 @@ TEST(TsumeData, ThirtyProblemsFromOneToNine) {
   const auto all = problems();
   EXPECT_EQ(all.size(), 30u);
   for (int length : {1, 3, 5, 7, 9})
-    EXPECT_GE(std::count_if(all.begin(), all.end(), [&](const Tsume& t) { return t.length == length; }), 4);
+    EXPECT_GE(
+        std::count_if(all.begin(), all.end(), [&](const Tsume& t) { return t.length == length; }),
+        4);
 }
 
 TEST(MateSearch, NoMateIsSaidOnlyWhenProven) {

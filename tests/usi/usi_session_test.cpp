@@ -1,0 +1,337 @@
+// Scripted USI sessions against the real `kishi usi`: every command GUIs use,
+// and every kind of abuse. The engine runs without a network (built-in evaluator).
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "engine/shogi/movegen.h"
+#include "engine/shogi/usi_move.h"
+#include "tests/usi/usi_process.h"
+
+namespace kishi {
+namespace {
+
+using testing::UsiProcess;
+using namespace kishi::shogi;
+using Clock = std::chrono::steady_clock;
+
+bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
+
+// An engine past usi/isready, with a small hash so that sessions start fast.
+struct Session {
+  UsiProcess engine{KISHI_BINARY};
+  Session() {
+    engine.send("usi");
+    EXPECT_TRUE(engine.wait_for_prefix("usiok"));
+    engine.send("setoption name USI_Hash value 64");
+    engine.send("isready");
+    EXPECT_TRUE(engine.wait_for_prefix("readyok"));
+  }
+  std::string bestmove(int timeout_ms = 10000) {
+    const auto line = engine.wait_for_prefix("bestmove", timeout_ms);
+    EXPECT_TRUE(line) << "no bestmove";
+    return line ? line->substr(9) : "";
+  }
+  std::string error(int timeout_ms = 5000) {
+    const auto line = engine.wait_for_prefix("info string error", timeout_ms);
+    EXPECT_TRUE(line) << "no error line";
+    return line.value_or("");
+  }
+  // The engine's current position, read back with its `d` command.
+  std::string sfen() {
+    engine.send("d");
+    const auto line = engine.wait_for_prefix("info string sfen ");
+    return line ? line->substr(17) : "";
+  }
+};
+
+bool legal_in(const std::string& sfen, const std::string& move) {
+  return bool(parse_usi_move(*Position::from_sfen(sfen), move.substr(0, move.find(' '))));
+}
+
+int64_t ms_since(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+TEST(UsiSession, HandshakeListsIdAndOptions) {
+  UsiProcess engine(KISHI_BINARY);
+  engine.send("usi");
+  ASSERT_TRUE(engine.wait_for_prefix("id name kishi"));
+  for (const char* option : {"USI_Hash", "USI_Ponder", "Threads", "BatchSize", "ModelFile", "Game",
+                             "MultiPV", "ByoyomiMargin", "ResignValue", "EnteringKingRule"})
+    EXPECT_TRUE(engine.wait_for_prefix(std::string("option name ") + option + " type", 2000))
+        << option;
+  EXPECT_TRUE(engine.wait_for_prefix("usiok"));
+  engine.send("isready");
+  const auto no_model = engine.wait_for_prefix("info string no network loaded");
+  EXPECT_TRUE(no_model);
+  EXPECT_TRUE(engine.wait_for_prefix("readyok"));
+  engine.send("quit");
+  EXPECT_EQ(engine.wait_exit(5000), 0);
+}
+
+TEST(UsiSession, ByoyomiOneSecondGivesALegalMoveInTime) {
+  Session s;
+  s.engine.send("position startpos moves 7g7f 3c3d");
+  s.engine.send("go btime 0 wtime 0 byoyomi 1000");
+  const auto start = Clock::now();
+  const std::string best = s.bestmove(3000);
+  EXPECT_LT(ms_since(start), 1000);
+  EXPECT_TRUE(legal_in("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3", best))
+      << best;
+}
+
+TEST(UsiSession, IncrementClockGivesALegalMoveInTime) {
+  Session s;
+  s.engine.send("position startpos");
+  s.engine.send("go btime 10000 wtime 10000 binc 1000 winc 1000");
+  const auto start = Clock::now();
+  const std::string best = s.bestmove(12000);
+  EXPECT_LT(ms_since(start), 11000);
+  EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), best));
+}
+
+TEST(UsiSession, MovetimeNodesAndDepth) {
+  Session s;
+  s.engine.send("position startpos");
+  s.engine.send("go movetime 300");
+  auto start = Clock::now();
+  EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), s.bestmove()));
+  EXPECT_LT(ms_since(start), 1500);
+
+  s.engine.send("go nodes 500");
+  const auto info = s.engine.wait_for_prefix("info depth");
+  ASSERT_TRUE(info);
+  EXPECT_NE(info->find(" nodes "), std::string::npos);
+  EXPECT_NE(info->find(" score cp "), std::string::npos);
+  EXPECT_NE(info->find(" pv "), std::string::npos);
+  EXPECT_NE(info->find(" hashfull "), std::string::npos);
+  EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), s.bestmove()));
+
+  s.engine.send("go depth 2");
+  EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), s.bestmove()));
+}
+
+TEST(UsiSession, InfiniteSearchAnswersOnlyAfterStop) {
+  Session s;
+  s.engine.send("position startpos");
+  s.engine.send("go infinite");
+  EXPECT_FALSE(s.engine.wait_for_prefix("bestmove", 700));
+  s.engine.send("stop");
+  EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), s.bestmove(3000)));
+}
+
+TEST(UsiSession, PonderThenPonderhitOrStop) {
+  Session s;
+  s.engine.send("setoption name USI_Ponder value true");
+  s.engine.send("isready");
+  ASSERT_TRUE(s.engine.wait_for_prefix("readyok"));
+  s.engine.send("position startpos moves 7g7f 3c3d");
+  s.engine.send("go ponder btime 0 wtime 0 byoyomi 500");
+  EXPECT_FALSE(s.engine.wait_for_prefix("bestmove", 800));  // pondering: no answer yet
+  s.engine.send("ponderhit");
+  const auto hit = Clock::now();
+  EXPECT_FALSE(s.bestmove(3000).empty());
+  EXPECT_LT(ms_since(hit), 1500);
+
+  s.engine.send("go ponder btime 0 wtime 0 byoyomi 500");
+  EXPECT_FALSE(s.engine.wait_for_prefix("bestmove", 500));
+  s.engine.send("stop");
+  EXPECT_FALSE(s.bestmove(3000).empty());
+}
+
+TEST(UsiSession, GoMateAnswersCheckmateNomateOrTimeout) {
+  Session s;
+  s.engine.send("position sfen 8k/9/9/9/9/9/9/9/4K4 b R2G 1");
+  s.engine.send("go mate 5000");
+  const auto mate = s.engine.wait_for_prefix("checkmate");
+  ASSERT_TRUE(mate);
+  EXPECT_EQ(*mate, "checkmate R*1c 1a2a 1c2c+ 2a1a G*1b");
+
+  s.engine.send("position startpos");
+  s.engine.send("go mate infinite");
+  EXPECT_EQ(s.engine.wait_for_prefix("checkmate").value_or(""), "checkmate nomate");
+
+  s.engine.send("position sfen 7k1/9/9/9/9/9/9/9/4K4 b RB 1");  // many checks, no quick answer
+  s.engine.send("go mate 100");
+  EXPECT_EQ(s.engine.wait_for_prefix("checkmate", 5000).value_or(""), "checkmate timeout");
+}
+
+TEST(UsiSession, FindsAMateInNineThroughTheNormalSearch) {
+  Session s;
+  s.engine.send("position sfen 6k2/9/9/6S2/9/9/9/9/4K4 b RS 1");
+  s.engine.send("go btime 0 wtime 0 byoyomi 2000");
+  EXPECT_TRUE(s.engine.wait_for_prefix("info depth 9 score mate 9"));
+  EXPECT_EQ(s.bestmove(), "R*6a");
+}
+
+TEST(UsiSession, MultiPvPrintsOneLinePerMove) {
+  Session s;
+  s.engine.send("setoption name MultiPV value 3");
+  s.engine.send("position startpos");
+  s.engine.send("go nodes 3000");
+  for (const char* k : {" multipv 1 ", " multipv 2 ", " multipv 3 "})
+    EXPECT_TRUE(s.engine.wait_for([&](const std::string& l) {
+      return l.find(k) != std::string::npos;
+    })) << k;
+  s.bestmove();
+}
+
+TEST(UsiSession, SetoptionChecksNamesAndValues) {
+  Session s;
+  s.engine.send("setoption name Threads value 0");
+  EXPECT_NE(s.error().find("Threads must be between 1 and 256"), std::string::npos);
+  s.engine.send("setoption name Threads value many");
+  EXPECT_NE(s.error().find("whole number"), std::string::npos);
+  s.engine.send("setoption name NoSuchOption value 1");
+  EXPECT_NE(s.error().find("unknown option 'NoSuchOption'"), std::string::npos);
+  s.engine.send("setoption name Game value chess");
+  EXPECT_NE(s.error().find("one of shogi, showgit"), std::string::npos);
+  s.engine.send("setoption name USI_Ponder value maybe");
+  EXPECT_NE(s.error().find("true or false"), std::string::npos);
+  s.engine.send("setoption Threads 2");
+  EXPECT_NE(s.error().find("setoption name"), std::string::npos);
+}
+
+TEST(UsiSession, BadPositionsAreRefusedAndThePreviousOneKept) {
+  Session s;
+  s.engine.send("position startpos moves 7g7f");
+  const std::string kept = s.sfen();
+  ASSERT_FALSE(kept.empty());
+  s.engine.send("position startpos moves 7g7f 3c3d 2b8h");  // the bishop is blocked
+  EXPECT_NE(s.error().find("bad move '2b8h'"), std::string::npos);
+  EXPECT_EQ(s.sfen(), kept);
+  s.engine.send("position startpos moves 7g7f 7g7f");
+  EXPECT_NE(s.error().find("not legal"), std::string::npos);
+  s.engine.send("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9 b - 1");
+  EXPECT_NE(s.error().find("bad SFEN"), std::string::npos);
+  s.engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1");
+  EXPECT_NE(s.error().find("side to move"), std::string::npos);
+  s.engine.send("position fen rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - 1");
+  EXPECT_NE(s.error().find("'startpos' or 'sfen'"), std::string::npos);
+  s.engine.send("position startpos 7g7f");
+  EXPECT_NE(s.error().find("expected 'moves'"), std::string::npos);
+  s.engine.send("position");
+  EXPECT_NE(s.error().find("expected 'position startpos"), std::string::npos);
+  EXPECT_EQ(s.sfen(), kept);
+  // And the engine still plays from the kept position.
+  s.engine.send("go nodes 200");
+  EXPECT_TRUE(legal_in(kept, s.bestmove()));
+}
+
+TEST(UsiSession, AbuseGetsAnErrorAndTheEngineGoesOn) {
+  UsiProcess engine(KISHI_BINARY);
+  engine.send("go byoyomi 1000");  // before isready
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: go before isready") != std::string::npos;
+  }));
+  engine.send("stop");  // no search
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: stop without a search running") != std::string::npos;
+  }));
+  engine.send("hello engine");
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: unknown command 'hello'") != std::string::npos;
+  }));
+  engine.send("\x01\x02\xff garbage");
+  EXPECT_TRUE(engine.wait_for(
+      [](const std::string& l) { return l.find("error: unknown command") != std::string::npos; }));
+  engine.send("");
+  engine.send("ponderhit");
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: ponderhit without a ponder search") != std::string::npos;
+  }));
+  engine.send("isready");
+  EXPECT_TRUE(engine.wait_for_prefix("readyok"));
+  engine.send("go byoyomi x");
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: go byoyomi needs a whole number") != std::string::npos;
+  }));
+  engine.send("go sideways");
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: unknown go parameter 'sideways'") != std::string::npos;
+  }));
+  engine.send("go infinite");
+  engine.send("go infinite");
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: go while searching") != std::string::npos;
+  }));
+  engine.send("stop");
+  EXPECT_TRUE(engine.wait_for_prefix("bestmove"));
+  engine.send("stop");  // repeated stop
+  EXPECT_TRUE(engine.wait_for([](const std::string& l) {
+    return l.find("error: stop without a search running") != std::string::npos;
+  }));
+  engine.send("go nodes 100");
+  EXPECT_TRUE(engine.wait_for_prefix("bestmove"));
+  engine.send("quit");
+  EXPECT_EQ(engine.wait_exit(5000), 0);
+}
+
+TEST(UsiSession, DeclarationWinsUnderTheRuleAndOnlyThen) {
+  Session s;
+  s.engine.send("position sfen 4K4/+R+B7/PPPPPPPPP/9/9/9/9/9/4k4 b RB 1");
+  s.engine.send("go byoyomi 1000");
+  EXPECT_EQ(s.bestmove(), "win");
+  s.engine.send("setoption name EnteringKingRule value NoEnteringKing");
+  s.engine.send("isready");
+  ASSERT_TRUE(s.engine.wait_for_prefix("readyok"));
+  s.engine.send("go byoyomi 1000");
+  EXPECT_NE(s.bestmove(), "win");
+}
+
+TEST(UsiSession, NoLegalMoveResigns) {
+  Session s;
+  s.engine.send(
+      "position sfen +R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200");
+  s.engine.send("go byoyomi 1000");
+  EXPECT_EQ(s.bestmove(), "resign");
+}
+
+TEST(UsiSession, MissingModelIsReportedAndTheEnginePlaysOn) {
+  Session s;
+  s.engine.send("setoption name ModelFile value /nonexistent/model.ckpt");
+  s.engine.send("isready");
+  EXPECT_NE(s.error().find("checkpoint '/nonexistent/model.ckpt': no such file"),
+            std::string::npos);
+  EXPECT_TRUE(s.engine.wait_for_prefix("readyok"));
+  s.engine.send("position startpos");
+  s.engine.send("go nodes 100");
+  EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), s.bestmove()));
+}
+
+TEST(UsiSession, GameoverStopsAPonderWithoutAnAnswer) {
+  Session s;
+  s.engine.send("position startpos");
+  s.engine.send("go ponder btime 0 wtime 0 byoyomi 1000");
+  s.engine.send("gameover win");
+  EXPECT_FALSE(s.engine.wait_for_prefix("bestmove", 800));
+  s.engine.send("usinewgame");
+  s.engine.send("position startpos moves 2g2f");
+  s.engine.send("go nodes 100");
+  EXPECT_FALSE(s.bestmove().empty());
+}
+
+TEST(UsiSession, ShowgitGame) {
+  Session s;
+  s.engine.send("setoption name Game value showgit");
+  s.engine.send("isready");
+  ASSERT_TRUE(s.engine.wait_for_prefix("readyok"));
+  // A silver leaving the zone may not promote in showgit.
+  s.engine.send("position sfen 4k4/9/3S5/9/9/9/9/9/4K4 b - 1 moves 6c7d+");
+  EXPECT_NE(s.error().find("bad move '6c7d+'"), std::string::npos);
+  s.engine.send("position sfen 4k4/9/3S5/9/9/9/9/9/4K4 b - 1 moves 6c7d");
+  s.engine.send("go nodes 100");
+  EXPECT_FALSE(s.bestmove().empty());
+}
+
+TEST(UsiSession, EndOfInputEndsTheEngine) {
+  UsiProcess engine(KISHI_BINARY);
+  engine.send("usi");
+  EXPECT_TRUE(engine.wait_for_prefix("usiok"));
+  engine.close_input();
+  EXPECT_EQ(engine.wait_exit(5000), 0);
+}
+
+}  // namespace
+}  // namespace kishi
