@@ -16,6 +16,7 @@ struct Subcommand {
 constexpr Subcommand SUBCOMMANDS[] = {
     {"perft", kishi::command::perft, "count the legal move tree of a position"},
     {"usi", kishi::command::usi, "the USI engine, for GUIs and match tools"},
+    {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"bench", kishi::command::bench, "fixed benchmark suites (bench perft|nn|search)"},
 };
 

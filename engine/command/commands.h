@@ -6,5 +6,6 @@ namespace kishi::command {
 int perft(int argc, char** argv);
 int bench(int argc, char** argv);
 int usi(int argc, char** argv);
+int match(int argc, char** argv);
 
 }  // namespace kishi::command

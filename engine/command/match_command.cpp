@@ -1,0 +1,196 @@
+// kishi match: games between USI engines, refereed by the rules core.
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "engine/command/commands.h"
+#include "engine/command/parse_args.h"
+#include "engine/match/elo.h"
+#include "engine/match/records.h"
+#include "engine/match/referee.h"
+#include "engine/shogi/names.h"
+
+namespace kishi::command {
+
+namespace {
+
+using namespace kishi::match;
+
+std::string self_executable() {
+  std::error_code ec;
+  const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? "kishi" : p.string();
+}
+
+// A preset name, or NAME=COMMAND [ARGS...].
+EngineSpec engine_from(const std::string& text) {
+  EngineSpec e;
+  if (text == "kishi") {
+    e.name = "kishi";
+    e.command = {self_executable(), "usi"};
+  } else if (text == "fairy-stockfish") {
+    e.name = "fairy-stockfish";
+    e.command = {std::filesystem::exists("/usr/games/fairy-stockfish") ? "/usr/games/fairy-stockfish"
+                                                                       : "fairy-stockfish"};
+    e.options = {{"UCI_Variant", "shogi"}};
+  } else if (text == "gpsusi") {
+    e.name = "gpsusi";
+    e.command = {std::filesystem::exists("/usr/games/gpsusi") ? "/usr/games/gpsusi" : "gpsusi"};
+    e.plain_go = true;  // gpsusi takes only go btime/wtime/byoyomi/infinite
+  } else if (const size_t eq = text.find('='); eq != std::string::npos && eq > 0) {
+    e.name = text.substr(0, eq);
+    std::istringstream words(text.substr(eq + 1));
+    for (std::string w; words >> w;) e.command.push_back(w);
+    if (e.command.empty()) throw std::runtime_error("engine '" + e.name + "' has an empty command");
+  } else {
+    throw std::runtime_error("unknown engine '" + text +
+                             "': use kishi, fairy-stockfish, gpsusi or NAME=COMMAND [ARGS]");
+  }
+  return e;
+}
+
+EngineSpec* find_engine(std::vector<EngineSpec>& engines, const std::string& name) {
+  for (auto& e : engines)
+    if (e.name == name) return &e;
+  throw std::runtime_error("no engine named '" + name + "' (names: " + engines[0].name + ", " +
+                           engines[1].name + ")");
+}
+
+}  // namespace
+
+int match(int argc, char** argv) {
+  CLI::App app{"Play games between two USI engines, refereed by kishi's rules core", "kishi match"};
+  std::vector<std::string> engine_texts, option_texts, nodes_texts;
+  int games = 10, concurrency = 1, max_plies = 320;
+  int64_t byoyomi = 1000, main_time = 0, increment = 0;
+  std::string game_name = "shogi", openings_file, out_dir;
+  std::vector<double> sprt_args;
+  app.add_option("--engine", engine_texts,
+                 "an engine: kishi, fairy-stockfish, gpsusi, or NAME=COMMAND [ARGS] (twice)")
+      ->required()
+      ->expected(2);
+  app.add_option("--option", option_texts, "ENGINE:NAME=VALUE, a setoption for one engine");
+  app.add_option("--nodes", nodes_texts, "ENGINE:N, fixed nodes per move instead of the clock");
+  app.add_option("--games", games, "games to play (colours alternate)")->capture_default_str()->check(CLI::Range(1, 1000000));
+  app.add_option("--concurrency", concurrency, "games at once")->capture_default_str()->check(CLI::Range(1, 256));
+  app.add_option("--byoyomi", byoyomi, "byoyomi per move, ms")->capture_default_str();
+  app.add_option("--time", main_time, "main time per side, ms")->capture_default_str();
+  app.add_option("--inc", increment, "increment per move, ms (instead of byoyomi)")->capture_default_str();
+  app.add_option("--max-plies", max_plies, "plies before a draw is declared")->capture_default_str();
+  app.add_option("--game", game_name, "shogi or showgit")->capture_default_str();
+  app.add_option("--openings", openings_file, "opening suite: lines of 'startpos|sfen ... [moves ...]'");
+  app.add_option("--out", out_dir, "directory for records and summary (default runs/match-<time>)");
+  app.add_option("--sprt", sprt_args, "elo0,elo1,alpha,beta: stop when the test decides")
+      ->delimiter(',')
+      ->expected(4);
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+
+  const auto game = shogi::parse_game(game_name);
+  if (!game) throw std::runtime_error(game.error());
+  std::vector<EngineSpec> engines{engine_from(engine_texts[0]), engine_from(engine_texts[1])};
+  if (engines[0].name == engines[1].name) engines[1].name += "-2";
+  for (const auto& o : option_texts) {
+    const size_t colon = o.find(':'), eq = o.find('=');
+    if (colon == std::string::npos || eq == std::string::npos || eq < colon)
+      throw std::runtime_error("--option '" + o + "': expected ENGINE:NAME=VALUE");
+    find_engine(engines, o.substr(0, colon))->options.emplace_back(o.substr(colon + 1, eq - colon - 1), o.substr(eq + 1));
+  }
+  for (const auto& n : nodes_texts) {
+    const size_t colon = n.find(':');
+    if (colon == std::string::npos) throw std::runtime_error("--nodes '" + n + "': expected ENGINE:N");
+    find_engine(engines, n.substr(0, colon))->nodes = std::stoll(n.substr(colon + 1));
+  }
+  if (game_name == "showgit")
+    for (auto& e : engines)
+      if (e.name.rfind("kishi", 0) == 0) e.options.emplace_back("Game", "showgit");
+  const std::vector<Opening> openings =
+      openings_file.empty() ? std::vector<Opening>{{std::string(shogi::Position::START_SFEN), {}}}
+                            : read_openings(openings_file, *game);
+  TimeControl tc;
+  tc.main_ms = main_time;
+  tc.increment_ms = increment;
+  tc.byoyomi_ms = increment ? 0 : byoyomi;
+  if (out_dir.empty())
+    out_dir = "runs/match-" + std::to_string(std::chrono::system_clock::now().time_since_epoch().count() / 1000000000);
+  std::filesystem::create_directories(out_dir + "/games");
+
+  std::mutex mutex;
+  Score score;  // for engines[0]
+  std::map<std::string, int> reasons;
+  std::atomic<int> next_game{0};
+  std::atomic<bool> stop{false};
+  int played = 0;
+  std::string verdict = "none";
+  const auto report_game = [&](int index, const GameRecord& rec) {
+    std::lock_guard lock(mutex);
+    const bool first_is_black = rec.black == engines[0].name;
+    if (rec.winner == Winner::Draw) ++score.draws;
+    else if ((rec.winner == Winner::Black) == first_is_black) ++score.wins;
+    else ++score.losses;
+    ++reasons[rec.reason];
+    ++played;
+    char name[32];
+    std::snprintf(name, sizeof name, "%05d", index + 1);
+    write_file_atomically(out_dir + "/games/" + name + ".csa", to_csa(rec));
+    write_file_atomically(out_dir + "/games/" + name + ".usi", to_usi_record(rec));
+    const EloEstimate e = estimate_elo(score);
+    std::printf("game %d/%d %s (black) vs %s: %s (%s, %zu plies) | %s +%d =%d -%d | elo %+.0f [%+.0f, %+.0f]\n",
+                index + 1, games, rec.black.c_str(), rec.white.c_str(),
+                rec.winner == Winner::Draw ? "draw" : rec.winner == Winner::Black ? "black wins" : "white wins",
+                rec.reason.c_str(), rec.moves.size(), engines[0].name.c_str(), score.wins, score.draws,
+                score.losses, e.elo, e.lower, e.upper);
+    std::fflush(stdout);
+    if (sprt_args.size() == 4) {
+      const SprtResult r = sprt(score, sprt_args[0], sprt_args[1], sprt_args[2], sprt_args[3]);
+      if (r.verdict != SprtResult::Verdict::Continue) {
+        verdict = r.verdict == SprtResult::Verdict::AcceptH1 ? "H1" : "H0";
+        stop = true;
+      }
+    }
+  };
+
+  std::vector<std::thread> workers;
+  std::vector<std::string> failures;
+  for (int w = 0; w < concurrency; ++w)
+    workers.emplace_back([&] {
+      std::unique_ptr<UsiClient> clients[2];
+      try {
+        for (int index; !stop && (index = next_game++) < games;) {
+          for (int k = 0; k < 2; ++k)
+            if (!clients[k] || !clients[k]->alive()) clients[k] = std::make_unique<UsiClient>(engines[k]);
+          const Opening& opening = openings[(index / 2) % openings.size()];
+          UsiClient& black = index % 2 == 0 ? *clients[0] : *clients[1];
+          UsiClient& white = index % 2 == 0 ? *clients[1] : *clients[0];
+          report_game(index, play_game(black, white, opening, tc, *game, max_plies));
+        }
+      } catch (const std::exception& e) {
+        std::lock_guard lock(mutex);
+        failures.push_back(e.what());
+        stop = true;
+      }
+    });
+  for (auto& t : workers) t.join();
+  for (const auto& f : failures) std::fprintf(stderr, "kishi match: %s\n", f.c_str());
+
+  const EloEstimate e = estimate_elo(score);
+  nlohmann::json summary = {
+      {"engines", {engines[0].name, engines[1].name}},
+      {"game", game_name},
+      {"time_control", {{"main_ms", tc.main_ms}, {"byoyomi_ms", tc.byoyomi_ms}, {"increment_ms", tc.increment_ms}}},
+      {"games", played},
+      {"score", {{"wins", score.wins}, {"draws", score.draws}, {"losses", score.losses}}},
+      {"elo", {{"estimate", e.elo}, {"lower95", e.lower}, {"upper95", e.upper}, {"los", e.los}}},
+      {"reasons", reasons},
+      {"sprt", verdict}};
+  write_file_atomically(out_dir + "/summary.json", summary.dump(2) + "\n");
+  std::printf("%s vs %s: +%d =%d -%d (%d games), elo %+.1f [%+.1f, %+.1f], LOS %.1f%%; records in %s\n",
+              engines[0].name.c_str(), engines[1].name.c_str(), score.wins, score.draws, score.losses,
+              played, e.elo, e.lower, e.upper, 100 * e.los, out_dir.c_str());
+  return failures.empty() ? 0 : 1;
+}
+
+}  // namespace kishi::command

@@ -1,0 +1,32 @@
+// Match statistics: Elo difference with its 95% interval, likelihood of
+// superiority, and the sequential probability ratio test.
+#pragma once
+
+#include <string>
+
+namespace kishi::match {
+
+struct Score {
+  int wins = 0, draws = 0, losses = 0;
+  int games() const { return wins + draws + losses; }
+  double points() const { return wins + 0.5 * draws; }
+};
+
+struct EloEstimate {
+  double elo = 0, lower = 0, upper = 0;  // 95% interval
+  double los = 0.5;                      // likelihood of superiority
+};
+
+// From the first player's view. With no decisive game the interval is open-ended.
+EloEstimate estimate_elo(const Score& s);
+double elo_to_score(double elo);
+
+struct SprtResult {
+  double llr = 0, lower_bound = 0, upper_bound = 0;
+  enum class Verdict { Continue, AcceptH0, AcceptH1 } verdict = Verdict::Continue;
+};
+
+// GSPRT of H0: elo = elo0 against H1: elo = elo1 on the trinomial results.
+SprtResult sprt(const Score& s, double elo0, double elo1, double alpha, double beta);
+
+}  // namespace kishi::match

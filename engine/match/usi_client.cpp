@@ -1,0 +1,129 @@
+#include "engine/match/usi_client.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <stdexcept>
+
+namespace kishi::match {
+
+using SteadyClock = std::chrono::steady_clock;
+
+UsiClient::UsiClient(const EngineSpec& spec) : spec_(spec) {
+  if (spec.command.empty()) throw std::runtime_error("engine " + spec.name + ": no command");
+  int to_child[2], from_child[2];
+  if (pipe(to_child) || pipe(from_child)) throw std::runtime_error("engine " + spec.name + ": pipe failed");
+  signal(SIGPIPE, SIG_IGN);
+  pid_ = fork();
+  if (pid_ == 0) {
+    dup2(to_child[0], 0);
+    dup2(from_child[1], 1);
+    close(to_child[1]);
+    close(from_child[0]);
+    std::vector<char*> argv;
+    for (const auto& a : spec.command) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    _exit(127);
+  }
+  close(to_child[0]);
+  close(from_child[1]);
+  in_ = to_child[1];
+  out_ = from_child[0];
+  alive_ = true;
+
+  send("usi");
+  if (!wait_for("usiok", 20000))
+    throw std::runtime_error("engine " + spec.name + " (" + spec.command[0] +
+                             "): no usiok within 20 s; is it a USI engine?");
+  for (const auto& [name, value] : spec.options) send("setoption name " + name + " value " + value);
+  send("isready");
+  if (!wait_for("readyok", 120000))
+    throw std::runtime_error("engine " + spec.name + ": no readyok within 120 s");
+}
+
+UsiClient::~UsiClient() {
+  if (alive_) send("quit");
+  if (in_ >= 0) close(in_);
+  int status;
+  for (int i = 0; i < 30 && waitpid(pid_, &status, WNOHANG) == 0; ++i) usleep(100000);
+  if (waitpid(pid_, &status, WNOHANG) == 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, &status, 0);
+  }
+  if (out_ >= 0) close(out_);
+}
+
+void UsiClient::send(const std::string& line) {
+  if (!alive_) return;
+  const std::string s = line + "\n";
+  if (write(in_, s.data(), s.size()) != ssize_t(s.size())) alive_ = false;
+}
+
+bool UsiClient::read_line(std::string& line, SteadyClock::time_point deadline) {
+  while (true) {
+    if (const size_t eol = buffer_.find('\n'); eol != std::string::npos) {
+      line = buffer_.substr(0, eol);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      buffer_.erase(0, eol + 1);
+      return true;
+    }
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now()).count();
+    if (left <= 0) return false;
+    pollfd p{out_, POLLIN, 0};
+    if (poll(&p, 1, int(std::min<int64_t>(left, 1000))) <= 0) continue;
+    char buf[4096];
+    const ssize_t n = read(out_, buf, sizeof buf);
+    if (n <= 0) {
+      alive_ = false;
+      return false;
+    }
+    buffer_.append(buf, size_t(n));
+  }
+}
+
+bool UsiClient::wait_for(const std::string& prefix, int64_t timeout_ms, std::string* out,
+                         std::string* last_info) {
+  const auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeout_ms);
+  for (std::string line; alive_ && read_line(line, deadline);) {
+    if (line.rfind(prefix, 0) == 0) {
+      if (out) *out = line;
+      return true;
+    }
+    if (last_info && line.rfind("info", 0) == 0 && line.find(" pv ") != std::string::npos) *last_info = line;
+  }
+  return false;
+}
+
+void UsiClient::new_game() { send("usinewgame"); }
+
+UsiClient::Reply UsiClient::play(const std::string& position, const std::string& go, int64_t timeout_ms) {
+  Reply reply;
+  send(position);
+  const auto start = SteadyClock::now();
+  send(go);
+  std::string line;
+  const bool answered = wait_for("bestmove", timeout_ms, &line, &reply.last_info);
+  reply.elapsed_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+  if (!answered) {
+    reply.status = alive_ ? Reply::Status::Timeout : Reply::Status::Crashed;
+    if (alive_) {  // take the late answer off the line so that the next move starts clean
+      send("stop");
+      wait_for("bestmove", 5000);
+    }
+    return reply;
+  }
+  reply.status = Reply::Status::Move;
+  const size_t start_move = line.find_first_not_of(' ', 8);
+  const size_t end_move = line.find(' ', start_move);
+  reply.move = start_move == std::string::npos ? "" : line.substr(start_move, end_move - start_move);
+  return reply;
+}
+
+void UsiClient::game_over(const std::string& result) { send("gameover " + result); }
+
+}  // namespace kishi::match

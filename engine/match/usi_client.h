@@ -1,0 +1,60 @@
+// A USI engine in a child process, as the match runner drives it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kishi::match {
+
+struct EngineSpec {
+  std::string name;                  // for tables and records
+  std::vector<std::string> command;  // program and arguments
+  std::vector<std::pair<std::string, std::string>> options;  // setoption, in order
+  // Engines that accept only `go btime wtime byoyomi` (gpsusi): no binc/winc,
+  // nodes or depth are sent to them.
+  bool plain_go = false;
+  int64_t nodes = -1;  // fixed nodes per move instead of the clock (go nodes N)
+};
+
+class UsiClient {
+ public:
+  // Starts the engine and completes usi/usiok, the options and isready/readyok.
+  // Throws std::runtime_error naming the engine and what went wrong.
+  explicit UsiClient(const EngineSpec& spec);
+  ~UsiClient();
+  UsiClient(const UsiClient&) = delete;
+  UsiClient& operator=(const UsiClient&) = delete;
+
+  struct Reply {
+    enum class Status { Move, Timeout, Crashed } status = Status::Crashed;
+    std::string move;  // the bestmove text: a move, "resign" or "win"
+    int64_t elapsed_ms = 0;
+    std::string last_info;  // the last info line before it
+  };
+
+  void new_game();
+  // Sends the position and the go command; waits up to timeout_ms for bestmove.
+  Reply play(const std::string& position, const std::string& go, int64_t timeout_ms);
+  void game_over(const std::string& result);  // "win", "lose", "draw"
+  bool alive() const { return alive_; }
+  const EngineSpec& spec() const { return spec_; }
+
+ private:
+  void send(const std::string& line);
+  // Reads until a line starts with `prefix`; false on timeout or end of output.
+  bool wait_for(const std::string& prefix, int64_t timeout_ms, std::string* line = nullptr,
+                std::string* last_info = nullptr);
+  bool read_line(std::string& line, std::chrono::steady_clock::time_point deadline);
+
+  EngineSpec spec_;
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1;
+  bool alive_ = false;
+  std::string buffer_;
+};
+
+}  // namespace kishi::match
