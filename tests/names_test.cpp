@@ -26,6 +26,8 @@ TEST(Names, DiagramShowsTheBoard) {
   EXPECT_NE(d.find("vTM"), std::string::npos);
   EXPECT_NE(d.find(" ST"), std::string::npos);
   EXPECT_NE(d.find("Black to move"), std::string::npos);
+  const std::string hands = board_diagram(*Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G2P 1"));
+  EXPECT_NE(hands.find("Black hand: KIx1 FUx2"), std::string::npos) << hands;
 }
 
 TEST(Names, GameIds) {

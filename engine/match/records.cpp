@@ -30,9 +30,9 @@ std::string csa_position(const Position& pos) {
   }
   for (Color c : {BLACK, WHITE}) {
     std::string hand;
-    for (int pt = ROOK; pt >= PAWN; --pt)
-      for (int n = 0; n < pos.hand_count(c, PieceType(pt)); ++n)
-        hand += "00" + piece_code(Game::Shogi, make_piece(c, PieceType(pt)));
+    for (PieceType pt : HAND_ORDER)
+      for (int n = 0; n < pos.hand_count(c, pt); ++n)
+        hand += "00" + piece_code(Game::Shogi, make_piece(c, pt));
     if (!hand.empty()) s += std::string(c == BLACK ? "P+" : "P-") + hand + "\n";
   }
   s += pos.side_to_move() == BLACK ? "+\n" : "-\n";

@@ -33,9 +33,9 @@ std::string board_diagram(const Position& pos) {
   const Game game = pos.game();
   const auto hand_line = [&](Color c) {
     std::string s = c == BLACK ? "Black hand:" : "White hand:";
-    for (int pt = ROOK; pt >= PAWN; --pt)  // rook first, as in records
-      if (int n = pos.hand_count(c, PieceType(pt)))
-        s += " " + piece_code(game, make_piece(c, PieceType(pt))) + "x" + std::to_string(n);
+    for (PieceType pt : HAND_ORDER)
+      if (int n = pos.hand_count(c, pt))
+        s += " " + piece_code(game, make_piece(c, pt)) + "x" + std::to_string(n);
     if (pos.hand_empty(c)) s += " -";
     return s + "\n";
   };

@@ -208,10 +208,9 @@ std::string Position::sfen() const {
     if (rank < 8) s += '/';
   }
   s += side_ == BLACK ? " b " : " w ";
-  static constexpr PieceType ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
   bool any = false;
   for (Color c : {BLACK, WHITE})
-    for (PieceType pt : ORDER)
+    for (PieceType pt : HAND_ORDER)
       if (const int n = hand_[c][pt]) {
         if (n > 1) s += std::to_string(n);
         s += letter_of(make_piece(c, pt));

@@ -86,6 +86,9 @@ class Move {
   uint16_t raw_ = 0;
 };
 
+// The order records list hands in: rook, bishop, gold, silver, knight, lance, pawn.
+constexpr PieceType HAND_ORDER[] = {ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN};
+
 // Pieces of each type in a standard set (index by PieceType).
 constexpr int SET_COUNT[HAND_TYPE_NB] = {0, 18, 4, 4, 4, 2, 2, 4};
 // Problem positions (and some published perft positions) hold more than a set,

@@ -1,0 +1,28 @@
+#!/bin/sh
+# A scripted USI engine for the referee tests.
+#   fake_engine.sh moves M1 M2 ...   answers each go with the next move, cycling
+#   fake_engine.sh illegal|resign|win|silent|crash
+mode=$1
+shift
+n=$#
+i=0
+while read -r line; do
+  case "$line" in
+    usi) echo "id name fake-$mode"; echo "usiok" ;;
+    isready) echo "readyok" ;;
+    go*)
+      case "$mode" in
+        moves)
+          eval "m=\${$((i % n + 1))}"
+          i=$((i + 1))
+          echo "bestmove $m" ;;
+        illegal) echo "bestmove 1i1a" ;;
+        resign) echo "bestmove resign" ;;
+        win) echo "bestmove win" ;;
+        silent) ;;
+        crash) exit 3 ;;
+      esac ;;
+    stop) [ "$mode" = silent ] || true ;;
+    quit) exit 0 ;;
+  esac
+done

@@ -1,0 +1,119 @@
+#include "engine/match/referee.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/match/elo.h"
+#include "engine/match/records.h"
+
+namespace kishi::match {
+namespace {
+
+EngineSpec fake(const std::string& name, std::vector<std::string> args) {
+  EngineSpec e;
+  e.name = name;
+  e.command = {KISHI_FAKE_ENGINE};
+  e.command.insert(e.command.end(), args.begin(), args.end());
+  return e;
+}
+
+const Opening START{std::string(shogi::Position::START_SFEN), {}};
+
+GameRecord play(const EngineSpec& b, const EngineSpec& w, const Opening& o = START, int max_plies = 320,
+                TimeControl tc = {0, 1000, 0, 200}) {
+  UsiClient black(b), white(w);
+  return play_game(black, white, o, tc, shogi::Game::Shogi, max_plies);
+}
+
+TEST(Referee, IllegalMoveLosesAndIsNamed) {
+  const auto g = play(fake("mover", {"moves", "7g7f"}), fake("cheat", {"illegal"}));
+  EXPECT_EQ(g.winner, Winner::Black);
+  EXPECT_EQ(g.reason, "illegal move 1i1a by cheat");
+  EXPECT_EQ(g.moves.size(), 1u);
+}
+
+TEST(Referee, ResignCrashAndSilenceLose) {
+  EXPECT_EQ(play(fake("a", {"resign"}), fake("b", {"moves", "3c3d"})).winner, Winner::White);
+  const auto crash = play(fake("a", {"moves", "7g7f"}), fake("b", {"crash"}));
+  EXPECT_EQ(crash.winner, Winner::Black);
+  EXPECT_EQ(crash.reason, "crash of b");
+  const auto silent = play(fake("a", {"silent"}), fake("b", {"moves", "3c3d"}), START, 320, {0, 300, 0, 100});
+  EXPECT_EQ(silent.winner, Winner::White);
+  EXPECT_EQ(silent.reason.rfind("time (a gave no move", 0), 0u) << silent.reason;
+}
+
+TEST(Referee, FalseDeclarationLosesAndATrueOneWins) {
+  EXPECT_EQ(play(fake("a", {"win"}), fake("b", {"moves", "3c3d"})).reason, "false declaration");
+  const Opening camp{"4K4/+R+B7/PPPPPPPPP/9/9/9/9/9/4k4 b RB 1", {}};
+  const auto g = play(fake("a", {"win"}), fake("b", {"moves", "5i5h"}), camp);
+  EXPECT_EQ(g.winner, Winner::Black);
+  EXPECT_EQ(g.reason, "declaration");
+}
+
+TEST(Referee, CheckmateIsAdjudicated) {
+  const Opening o{"7nk/9/7G1/9/9/9/9/9/4K4 b G 1", {}};
+  const auto g = play(fake("a", {"moves", "G*1b"}), fake("b", {"moves", "1a1b"}), o);
+  EXPECT_EQ(g.winner, Winner::Black);
+  EXPECT_EQ(g.reason, "checkmate");
+}
+
+TEST(Referee, RepetitionIsADraw) {
+  const auto g = play(fake("a", {"moves", "2h3h", "3h2h"}), fake("b", {"moves", "8b7b", "7b8b"}));
+  EXPECT_EQ(g.winner, Winner::Draw);
+  EXPECT_EQ(g.reason, "repetition");
+  EXPECT_EQ(g.moves.size(), 12u);
+}
+
+TEST(Referee, PerpetualCheckLosesForTheChecker) {
+  const Opening o{"R7k/9/9/9/9/9/9/9/K8 w - 1", {}};
+  // White moves first here: the "black" client plays the side to move first.
+  UsiClient white(fake("w", {"moves", "1a1b", "1b1a"})), black(fake("b", {"moves", "9a9b", "9b9a"}));
+  const auto g = play_game(black, white, o, {0, 1000, 0, 200}, shogi::Game::Shogi, 320);
+  EXPECT_EQ(g.reason, "perpetual check");
+  EXPECT_EQ(g.winner, Winner::White);
+}
+
+TEST(Referee, MaximumPliesIsADraw) {
+  const auto g = play(fake("a", {"moves", "2h3h", "3h4h", "4h3h"}), fake("b", {"moves", "8b7b", "7b6b", "6b7b"}),
+                      START, 5);
+  EXPECT_EQ(g.winner, Winner::Draw);
+  EXPECT_EQ(g.reason, "maximum plies");
+  EXPECT_EQ(g.moves.size(), 5u);
+}
+
+TEST(Referee, RecordsNameTheResult) {
+  const Opening o{"7nk/9/7G1/9/9/9/9/9/4K4 b G 1", {}};
+  const auto g = play(fake("a", {"moves", "G*1b"}), fake("b", {"moves", "1a1b"}), o);
+  const std::string csa = to_csa(g);
+  EXPECT_NE(csa.find("N+a\nN-b\n"), std::string::npos);
+  EXPECT_NE(csa.find("P1 *  *  *  *  *  *  * -KE-OU\n"), std::string::npos) << csa;
+  EXPECT_NE(csa.find("P+00KI\n"), std::string::npos);
+  EXPECT_NE(csa.find("+0012KI\n"), std::string::npos);
+  EXPECT_NE(csa.find("%TSUMI"), std::string::npos);
+  EXPECT_EQ(to_usi_record(g).rfind("position sfen 7nk/9/7G1/9/9/9/9/9/4K4 b G 1 moves G*1b\n", 0), 0u);
+}
+
+TEST(Elo, PublishedExamples) {
+  // 60 wins, 40 losses: a 60% score, about +70 Elo.
+  const EloEstimate e = estimate_elo({60, 0, 40});
+  EXPECT_NEAR(e.elo, 70.4, 0.1);
+  EXPECT_LT(e.lower, 70.4);
+  EXPECT_GT(e.upper, 70.4);
+  EXPECT_NEAR(e.los, 0.977, 0.001);  // erf-based LOS of 60-40
+  EXPECT_NEAR(estimate_elo({50, 0, 50}).elo, 0.0, 1e-9);
+  EXPECT_NEAR(estimate_elo({0, 100, 0}).elo, 0.0, 1e-9);
+  EXPECT_NEAR(elo_to_score(70.4), 0.6, 0.001);
+  // A 75% score is +191 Elo.
+  EXPECT_NEAR(estimate_elo({75, 0, 25}).elo, 190.8, 0.1);
+}
+
+TEST(Elo, SprtDecidesOnClearResults) {
+  EXPECT_EQ(sprt({300, 100, 100}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::AcceptH1);
+  EXPECT_EQ(sprt({100, 100, 300}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::AcceptH0);
+  EXPECT_EQ(sprt({5, 2, 4}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::Continue);
+  const SprtResult r = sprt({1, 0, 1}, 0, 5, 0.05, 0.05);
+  EXPECT_NEAR(r.lower_bound, -2.944, 0.001);
+  EXPECT_NEAR(r.upper_bound, 2.944, 0.001);
+}
+
+}  // namespace
+}  // namespace kishi::match
