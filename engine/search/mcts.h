@@ -78,6 +78,18 @@ struct SearchLimits {
   std::function<bool(const SearchInfo&)> should_stop;  // time management, USI stop
 };
 
+// The root move drawn with probability proportional to visits^(1 / temperature),
+// for self-play openings; temperature 0 takes the most visited.
+template <class Action, class Rng>
+Action sample_by_visits(const std::vector<ChildStats<Action>>& children, float temperature, Rng& rng) {
+  if (temperature <= 0 || children.size() == 1) return children.front().action;
+  std::vector<double> weights;
+  const double top = std::max(1, children.front().visits);
+  for (const auto& c : children) weights.push_back(std::pow(c.visits / top, 1.0 / temperature));
+  std::discrete_distribution<size_t> pick(weights.begin(), weights.end());
+  return children[pick(rng)].action;
+}
+
 template <SearchGame G>
 class Search {
  public:

@@ -3,6 +3,7 @@
 
 #include "engine/search/game.h"
 #include "engine/shogi/game_status.h"
+#include "engine/shogi/mate_search.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/usi_move.h"
 
@@ -17,6 +18,10 @@ class ShogiGame {
   struct Rules {
     int max_plies = 512;
     bool declaration = false;  // the 27-point entering-king rule
+    // A bounded mate search at every new leaf: a mate in this many plies (1, 3,
+    // 5...) makes the leaf a win without asking the evaluator. 0: off.
+    int leaf_mate_plies = 0;
+    int leaf_mate_nodes = 64;
   };
 
   ShogiGame() = default;
@@ -40,6 +45,7 @@ class ShogiGame {
     if (rep.outcome != shogi::Outcome::Ongoing) return {true, score(rep.outcome, s)};
     if (rules_.declaration && shogi::can_declare_win(s)) return {true, 1};
     if (s.move_number() - 1 >= rules_.max_plies) return {true, 0};
+    if (rules_.leaf_mate_plies > 0 && has_quick_mate(s)) return {true, 1};
     return {};
   }
 
@@ -48,6 +54,11 @@ class ShogiGame {
     if (o == shogi::Outcome::Draw) return 0;
     const bool black_wins = o == shogi::Outcome::BlackWins;
     return (black_wins == (s.side_to_move() == shogi::BLACK)) ? 1.0f : -1.0f;
+  }
+  bool has_quick_mate(const State& s) const {
+    thread_local shogi::MateSearch mate_search(12);
+    return mate_search.search(s, rules_.leaf_mate_nodes, nullptr, rules_.leaf_mate_plies, false).kind ==
+           shogi::MateResult::Kind::Mate;
   }
   Rules rules_;
 };

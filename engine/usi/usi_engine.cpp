@@ -59,6 +59,7 @@ UsiEngine::UsiEngine(std::istream& in, std::ostream& out) : in_(in), out_(out) {
   options_.add_combo("EnteringKingRule", "CSARule27", {"NoEnteringKing", "CSARule27"});
   options_.add_spin("MaxPlies", 512, 1, 100000);
   options_.add_spin("MateSearchNodes", 30000, 0, 100000000);
+  options_.add_spin("LeafMatePlies", 3, 0, 7);
   position_ = Position::startpos(game_);
   base_sfen_ = std::string(Position::START_SFEN);
 }
@@ -129,6 +130,7 @@ search::ShogiGame::Rules UsiEngine::game_rules() const {
   search::ShogiGame::Rules r;
   r.max_plies = int(options_.spin("MaxPlies"));
   r.declaration = options_.string("EnteringKingRule") == "CSARule27";
+  r.leaf_mate_plies = int(options_.spin("LeafMatePlies"));
   return r;
 }
 

@@ -128,3 +128,41 @@ TEST(ShogiGameTerminal, RepetitionInsideTheGameScoresAsTheCycle) {
 
 }  // namespace
 }  // namespace kishi::search
+
+namespace kishi::search {
+namespace {
+
+TEST(Mcts, LeafMateSearchTurnsAMatingLeafIntoAWin) {
+  // Black to move has a mate in 3 (tests/data/tsume.tsv): with the leaf mate
+  // search on, this state is a won leaf.
+  const Position pos = *Position::from_sfen("9/4k4/9/3G5/5S3/9/9/9/4K4 b 2GS 1");
+  MaterialEvaluator eval;
+  ShogiGame::Rules rules;
+  rules.leaf_mate_plies = 3;
+  ShogiGame game(rules);
+  const Terminal t = game.terminal(pos, legal_moves(pos));
+  EXPECT_TRUE(t.over);
+  EXPECT_EQ(t.value, 1.0f);
+  EXPECT_FALSE(ShogiGame{}.terminal(pos, legal_moves(pos)).over);  // off by default
+  // Below the root, replies to the mating check are mated leaves for the
+  // search: it backs up a near-certain win.
+  Search<ShogiGame> search(game, eval, {});
+  SearchLimits limits;
+  limits.max_playouts = 2000;
+  EXPECT_GT(search.run(pos, limits).value, 0.9f);
+}
+
+TEST(Mcts, TemperatureSamplesByVisits) {
+  std::vector<ChildStats<Move>> children = {{Move::drop(GOLD, 1), 90, 0, 0}, {Move::drop(GOLD, 2), 10, 0, 0}};
+  std::mt19937_64 rng(5);
+  int first = 0;
+  for (int i = 0; i < 2000; ++i) first += sample_by_visits(children, 1.0f, rng) == children[0].action;
+  EXPECT_NEAR(first / 2000.0, 0.9, 0.03);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(sample_by_visits(children, 0.0f, rng), children[0].action);
+  int sharp = 0;  // a low temperature sharpens towards the most visited
+  for (int i = 0; i < 2000; ++i) sharp += sample_by_visits(children, 0.25f, rng) == children[0].action;
+  EXPECT_GT(sharp / 2000.0, 0.99);
+}
+
+}  // namespace
+}  // namespace kishi::search
