@@ -34,13 +34,15 @@ EngineSpec engine_from(const std::string& text) {
     e.command = {self_executable(), "usi"};
   } else if (text == "fairy-stockfish") {
     e.name = "fairy-stockfish";
-    e.command = {std::filesystem::exists("/usr/games/fairy-stockfish") ? "/usr/games/fairy-stockfish"
-                                                                       : "fairy-stockfish"};
+    e.command = {std::filesystem::exists("/usr/games/fairy-stockfish")
+                     ? "/usr/games/fairy-stockfish"
+                     : "fairy-stockfish"};
     e.options = {{"UCI_Variant", "shogi"}};
   } else if (text == "gpsusi") {
     e.name = "gpsusi";
     e.command = {std::filesystem::exists("/usr/games/gpsusi") ? "/usr/games/gpsusi" : "gpsusi"};
-    e.plain_go = true;  // gpsusi takes only go btime/wtime/byoyomi/infinite
+    e.plain_go = true;          // gpsusi takes only go btime/wtime/byoyomi/infinite
+    e.byoyomi_margin_ms = 400;  // and answers up to ~250 ms after its byoyomi
   } else if (const size_t eq = text.find('='); eq != std::string::npos && eq > 0) {
     e.name = text.substr(0, eq);
     std::istringstream words(text.substr(eq + 1));
@@ -75,14 +77,25 @@ int match(int argc, char** argv) {
       ->expected(2);
   app.add_option("--option", option_texts, "ENGINE:NAME=VALUE, a setoption for one engine");
   app.add_option("--nodes", nodes_texts, "ENGINE:N, fixed nodes per move instead of the clock");
-  app.add_option("--games", games, "games to play (colours alternate)")->capture_default_str()->check(CLI::Range(1, 1000000));
-  app.add_option("--concurrency", concurrency, "games at once")->capture_default_str()->check(CLI::Range(1, 256));
+  std::vector<std::string> margin_texts;
+  app.add_option(
+      "--margin", margin_texts,
+      "ENGINE:MS, tell an engine MS less byoyomi than it has (for engines that overrun)");
+  app.add_option("--games", games, "games to play (colours alternate)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--concurrency", concurrency, "games at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
   app.add_option("--byoyomi", byoyomi, "byoyomi per move, ms")->capture_default_str();
   app.add_option("--time", main_time, "main time per side, ms")->capture_default_str();
-  app.add_option("--inc", increment, "increment per move, ms (instead of byoyomi)")->capture_default_str();
-  app.add_option("--max-plies", max_plies, "plies before a draw is declared")->capture_default_str();
+  app.add_option("--inc", increment, "increment per move, ms (instead of byoyomi)")
+      ->capture_default_str();
+  app.add_option("--max-plies", max_plies, "plies before a draw is declared")
+      ->capture_default_str();
   app.add_option("--game", game_name, "shogi or showgit")->capture_default_str();
-  app.add_option("--openings", openings_file, "opening suite: lines of 'startpos|sfen ... [moves ...]'");
+  app.add_option("--openings", openings_file,
+                 "opening suite: lines of 'startpos|sfen ... [moves ...]'");
   app.add_option("--out", out_dir, "directory for records and summary (default runs/match-<time>)");
   app.add_option("--sprt", sprt_args, "elo0,elo1,alpha,beta: stop when the test decides")
       ->delimiter(',')
@@ -97,12 +110,20 @@ int match(int argc, char** argv) {
     const size_t colon = o.find(':'), eq = o.find('=');
     if (colon == std::string::npos || eq == std::string::npos || eq < colon)
       throw std::runtime_error("--option '" + o + "': expected ENGINE:NAME=VALUE");
-    find_engine(engines, o.substr(0, colon))->options.emplace_back(o.substr(colon + 1, eq - colon - 1), o.substr(eq + 1));
+    find_engine(engines, o.substr(0, colon))
+        ->options.emplace_back(o.substr(colon + 1, eq - colon - 1), o.substr(eq + 1));
   }
   for (const auto& n : nodes_texts) {
     const size_t colon = n.find(':');
-    if (colon == std::string::npos) throw std::runtime_error("--nodes '" + n + "': expected ENGINE:N");
+    if (colon == std::string::npos)
+      throw std::runtime_error("--nodes '" + n + "': expected ENGINE:N");
     find_engine(engines, n.substr(0, colon))->nodes = std::stoll(n.substr(colon + 1));
+  }
+  for (const auto& m : margin_texts) {
+    const size_t colon = m.find(':');
+    if (colon == std::string::npos)
+      throw std::runtime_error("--margin '" + m + "': expected ENGINE:MS");
+    find_engine(engines, m.substr(0, colon))->byoyomi_margin_ms = std::stoll(m.substr(colon + 1));
   }
   if (game_name == "showgit")
     for (auto& e : engines)
@@ -115,7 +136,9 @@ int match(int argc, char** argv) {
   tc.increment_ms = increment;
   tc.byoyomi_ms = increment ? 0 : byoyomi;
   if (out_dir.empty())
-    out_dir = "runs/match-" + std::to_string(std::chrono::system_clock::now().time_since_epoch().count() / 1000000000);
+    out_dir =
+        "runs/match-" +
+        std::to_string(std::chrono::system_clock::now().time_since_epoch().count() / 1000000000);
   std::filesystem::create_directories(out_dir + "/games");
 
   std::mutex mutex;
@@ -128,9 +151,12 @@ int match(int argc, char** argv) {
   const auto report_game = [&](int index, const GameRecord& rec) {
     std::lock_guard lock(mutex);
     const bool first_is_black = rec.black == engines[0].name;
-    if (rec.winner == Winner::Draw) ++score.draws;
-    else if ((rec.winner == Winner::Black) == first_is_black) ++score.wins;
-    else ++score.losses;
+    if (rec.winner == Winner::Draw)
+      ++score.draws;
+    else if ((rec.winner == Winner::Black) == first_is_black)
+      ++score.wins;
+    else
+      ++score.losses;
     ++reasons[rec.reason];
     ++played;
     char name[32];
@@ -138,11 +164,15 @@ int match(int argc, char** argv) {
     write_file_atomically(out_dir + "/games/" + name + ".csa", to_csa(rec));
     write_file_atomically(out_dir + "/games/" + name + ".usi", to_usi_record(rec));
     const EloEstimate e = estimate_elo(score);
-    std::printf("game %d/%d %s (black) vs %s: %s (%s, %zu plies) | %s +%d =%d -%d | elo %+.0f [%+.0f, %+.0f]\n",
-                index + 1, games, rec.black.c_str(), rec.white.c_str(),
-                rec.winner == Winner::Draw ? "draw" : rec.winner == Winner::Black ? "black wins" : "white wins",
-                rec.reason.c_str(), rec.moves.size(), engines[0].name.c_str(), score.wins, score.draws,
-                score.losses, e.elo, e.lower, e.upper);
+    std::printf(
+        "game %d/%d %s (black) vs %s: %s (%s, %zu plies) | %s +%d =%d -%d | elo %+.0f [%+.0f, "
+        "%+.0f]\n",
+        index + 1, games, rec.black.c_str(), rec.white.c_str(),
+        rec.winner == Winner::Draw    ? "draw"
+        : rec.winner == Winner::Black ? "black wins"
+                                      : "white wins",
+        rec.reason.c_str(), rec.moves.size(), engines[0].name.c_str(), score.wins, score.draws,
+        score.losses, e.elo, e.lower, e.upper);
     std::fflush(stdout);
     if (sprt_args.size() == 4) {
       const SprtResult r = sprt(score, sprt_args[0], sprt_args[1], sprt_args[2], sprt_args[3]);
@@ -161,7 +191,8 @@ int match(int argc, char** argv) {
       try {
         for (int index; !stop && (index = next_game++) < games;) {
           for (int k = 0; k < 2; ++k)
-            if (!clients[k] || !clients[k]->alive()) clients[k] = std::make_unique<UsiClient>(engines[k]);
+            if (!clients[k] || !clients[k]->alive())
+              clients[k] = std::make_unique<UsiClient>(engines[k]);
           const Opening& opening = openings[(index / 2) % openings.size()];
           UsiClient& black = index % 2 == 0 ? *clients[0] : *clients[1];
           UsiClient& white = index % 2 == 0 ? *clients[1] : *clients[0];
@@ -180,16 +211,18 @@ int match(int argc, char** argv) {
   nlohmann::json summary = {
       {"engines", {engines[0].name, engines[1].name}},
       {"game", game_name},
-      {"time_control", {{"main_ms", tc.main_ms}, {"byoyomi_ms", tc.byoyomi_ms}, {"increment_ms", tc.increment_ms}}},
+      {"time_control",
+       {{"main_ms", tc.main_ms}, {"byoyomi_ms", tc.byoyomi_ms}, {"increment_ms", tc.increment_ms}}},
       {"games", played},
       {"score", {{"wins", score.wins}, {"draws", score.draws}, {"losses", score.losses}}},
       {"elo", {{"estimate", e.elo}, {"lower95", e.lower}, {"upper95", e.upper}, {"los", e.los}}},
       {"reasons", reasons},
       {"sprt", verdict}};
   write_file_atomically(out_dir + "/summary.json", summary.dump(2) + "\n");
-  std::printf("%s vs %s: +%d =%d -%d (%d games), elo %+.1f [%+.1f, %+.1f], LOS %.1f%%; records in %s\n",
-              engines[0].name.c_str(), engines[1].name.c_str(), score.wins, score.draws, score.losses,
-              played, e.elo, e.lower, e.upper, 100 * e.los, out_dir.c_str());
+  std::printf(
+      "%s vs %s: +%d =%d -%d (%d games), elo %+.1f [%+.1f, %+.1f], LOS %.1f%%; records in %s\n",
+      engines[0].name.c_str(), engines[1].name.c_str(), score.wins, score.draws, score.losses,
+      played, e.elo, e.lower, e.upper, 100 * e.los, out_dir.c_str());
   return failures.empty() ? 0 : 1;
 }
 

@@ -24,7 +24,8 @@ std::string csa_position(const Position& pos) {
     s += "P" + std::to_string(rank + 1);
     for (int file = 8; file >= 0; --file) {
       const Piece pc = pos.piece_on(make_square(file, rank));
-      s += pc ? std::string(color_of(pc) == BLACK ? "+" : "-") + piece_code(Game::Shogi, pc) : " * ";
+      s +=
+          pc ? std::string(color_of(pc) == BLACK ? "+" : "-") + piece_code(Game::Shogi, pc) : " * ";
     }
     s += "\n";
   }

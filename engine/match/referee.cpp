@@ -28,11 +28,13 @@ Winner win_for(Color c) { return c == BLACK ? Winner::Black : Winner::White; }
 std::string go_command(const UsiClient& engine, const TimeControl& tc, const int64_t left[2]) {
   const EngineSpec& spec = engine.spec();
   if (spec.nodes > 0 && !spec.plain_go) return "go nodes " + std::to_string(spec.nodes);
-  std::string go = "go btime " + std::to_string(left[BLACK]) + " wtime " + std::to_string(left[WHITE]);
+  std::string go =
+      "go btime " + std::to_string(left[BLACK]) + " wtime " + std::to_string(left[WHITE]);
   if (tc.increment_ms && !spec.plain_go)
     go += " binc " + std::to_string(tc.increment_ms) + " winc " + std::to_string(tc.increment_ms);
   else if (tc.byoyomi_ms || spec.plain_go)
-    go += " byoyomi " + std::to_string(tc.byoyomi_ms);
+    go +=
+        " byoyomi " + std::to_string(std::max<int64_t>(tc.byoyomi_ms - spec.byoyomi_margin_ms, 0));
   return go;
 }
 
@@ -89,7 +91,8 @@ GameRecord play_game(UsiClient& black, UsiClient& white, const Opening& opening,
     const bool fixed_nodes = engine.spec().nodes > 0;
     // A fixed-nodes engine has no clock; give it a generous deadline all the same.
     const int64_t allowed = fixed_nodes ? 600000 : left[us] + tc.byoyomi_ms + tc.increment_ms;
-    const auto reply = engine.play(position, go_command(engine, tc, left), allowed + tc.tolerance_ms);
+    const auto reply =
+        engine.play(position, go_command(engine, tc, left), allowed + tc.tolerance_ms);
     if (reply.status == UsiClient::Reply::Status::Crashed)
       return finish(win_for(~us), "crash of " + engine.spec().name);
     if (reply.status == UsiClient::Reply::Status::Timeout)
@@ -107,7 +110,8 @@ GameRecord play_game(UsiClient& black, UsiClient& white, const Opening& opening,
                                   : finish(win_for(~us), "false declaration");
     }
     const auto move = parse_usi_move(pos, reply.move);
-    if (!move) return finish(win_for(~us), "illegal move " + reply.move + " by " + engine.spec().name);
+    if (!move)
+      return finish(win_for(~us), "illegal move " + reply.move + " by " + engine.spec().name);
     pos.do_move(*move);
     rec.moves.push_back(reply.move);
     rec.move_ms.push_back(reply.elapsed_ms);

@@ -34,8 +34,9 @@ struct GameRecord {
   std::vector<std::string> moves;  // all moves, opening included
   std::vector<int64_t> move_ms;    // thinking time of each engine move (opening moves: 0)
   Winner winner = Winner::Draw;
-  std::string reason;  // "checkmate", "resign", "repetition", "perpetual check", "illegal move 7g7h",
-                       // "time", "crash", "declaration", "false declaration", "maximum plies"
+  std::string
+      reason;  // "checkmate", "resign", "repetition", "perpetual check", "illegal move 7g7h",
+               // "time", "crash", "declaration", "false declaration", "maximum plies"
   shogi::Game game = shogi::Game::Shogi;
   int max_plies = 320;
 };

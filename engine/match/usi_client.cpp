@@ -14,7 +14,8 @@ using SteadyClock = std::chrono::steady_clock;
 UsiClient::UsiClient(const EngineSpec& spec) : spec_(spec) {
   if (spec.command.empty()) throw std::runtime_error("engine " + spec.name + ": no command");
   int to_child[2], from_child[2];
-  if (pipe(to_child) || pipe(from_child)) throw std::runtime_error("engine " + spec.name + ": pipe failed");
+  if (pipe(to_child) || pipe(from_child))
+    throw std::runtime_error("engine " + spec.name + ": pipe failed");
   signal(SIGPIPE, SIG_IGN);
   pid_ = fork();
   if (pid_ == 0) {
@@ -71,7 +72,8 @@ bool UsiClient::read_line(std::string& line, SteadyClock::time_point deadline) {
       return true;
     }
     const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now()).count();
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now())
+            .count();
     if (left <= 0) return false;
     pollfd p{out_, POLLIN, 0};
     if (poll(&p, 1, int(std::min<int64_t>(left, 1000))) <= 0) continue;
@@ -93,14 +95,23 @@ bool UsiClient::wait_for(const std::string& prefix, int64_t timeout_ms, std::str
       if (out) *out = line;
       return true;
     }
-    if (last_info && line.rfind("info", 0) == 0 && line.find(" pv ") != std::string::npos) *last_info = line;
+    if (last_info && line.rfind("info", 0) == 0 && line.find(" pv ") != std::string::npos)
+      *last_info = line;
   }
   return false;
 }
 
-void UsiClient::new_game() { send("usinewgame"); }
+// As GUIs do before each game: isready, wait for readyok, usinewgame. Some
+// engines (gpsusi) go wrong without the isready after a gameover.
+void UsiClient::new_game() {
+  send("isready");
+  if (!wait_for("readyok", 120000))
+    throw std::runtime_error("engine " + spec_.name + ": no readyok before a new game");
+  send("usinewgame");
+}
 
-UsiClient::Reply UsiClient::play(const std::string& position, const std::string& go, int64_t timeout_ms) {
+UsiClient::Reply UsiClient::play(const std::string& position, const std::string& go,
+                                 int64_t timeout_ms) {
   Reply reply;
   send(position);
   const auto start = SteadyClock::now();
@@ -120,7 +131,8 @@ UsiClient::Reply UsiClient::play(const std::string& position, const std::string&
   reply.status = Reply::Status::Move;
   const size_t start_move = line.find_first_not_of(' ', 8);
   const size_t end_move = line.find(' ', start_move);
-  reply.move = start_move == std::string::npos ? "" : line.substr(start_move, end_move - start_move);
+  reply.move =
+      start_move == std::string::npos ? "" : line.substr(start_move, end_move - start_move);
   return reply;
 }
 

@@ -11,13 +11,16 @@
 namespace kishi::match {
 
 struct EngineSpec {
-  std::string name;                  // for tables and records
-  std::vector<std::string> command;  // program and arguments
+  std::string name;                                          // for tables and records
+  std::vector<std::string> command;                          // program and arguments
   std::vector<std::pair<std::string, std::string>> options;  // setoption, in order
   // Engines that accept only `go btime wtime byoyomi` (gpsusi): no binc/winc,
   // nodes or depth are sent to them.
   bool plain_go = false;
   int64_t nodes = -1;  // fixed nodes per move instead of the clock (go nodes N)
+  // Told this much less byoyomi than it has, as GUIs do for engines that
+  // overrun their byoyomi (gpsusi answers up to about 200 ms late).
+  int64_t byoyomi_margin_ms = 0;
 };
 
 class UsiClient {

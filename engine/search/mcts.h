@@ -81,7 +81,8 @@ struct SearchLimits {
 // The root move drawn with probability proportional to visits^(1 / temperature),
 // for self-play openings; temperature 0 takes the most visited.
 template <class Action, class Rng>
-Action sample_by_visits(const std::vector<ChildStats<Action>>& children, float temperature, Rng& rng) {
+Action sample_by_visits(const std::vector<ChildStats<Action>>& children, float temperature,
+                        Rng& rng) {
   if (temperature <= 0 || children.size() == 1) return children.front().action;
   std::vector<double> weights;
   const double top = std::max(1, children.front().visits);

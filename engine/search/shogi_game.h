@@ -57,8 +57,8 @@ class ShogiGame {
   }
   bool has_quick_mate(const State& s) const {
     thread_local shogi::MateSearch mate_search(12);
-    return mate_search.search(s, rules_.leaf_mate_nodes, nullptr, rules_.leaf_mate_plies, false).kind ==
-           shogi::MateResult::Kind::Mate;
+    return mate_search.search(s, rules_.leaf_mate_nodes, nullptr, rules_.leaf_mate_plies, false)
+               .kind == shogi::MateResult::Kind::Mate;
   }
   Rules rules_;
 };

@@ -18,8 +18,8 @@ EngineSpec fake(const std::string& name, std::vector<std::string> args) {
 
 const Opening START{std::string(shogi::Position::START_SFEN), {}};
 
-GameRecord play(const EngineSpec& b, const EngineSpec& w, const Opening& o = START, int max_plies = 320,
-                TimeControl tc = {0, 1000, 0, 200}) {
+GameRecord play(const EngineSpec& b, const EngineSpec& w, const Opening& o = START,
+                int max_plies = 320, TimeControl tc = {0, 1000, 0, 200}) {
   UsiClient black(b), white(w);
   return play_game(black, white, o, tc, shogi::Game::Shogi, max_plies);
 }
@@ -36,7 +36,8 @@ TEST(Referee, ResignCrashAndSilenceLose) {
   const auto crash = play(fake("a", {"moves", "7g7f"}), fake("b", {"crash"}));
   EXPECT_EQ(crash.winner, Winner::Black);
   EXPECT_EQ(crash.reason, "crash of b");
-  const auto silent = play(fake("a", {"silent"}), fake("b", {"moves", "3c3d"}), START, 320, {0, 300, 0, 100});
+  const auto silent =
+      play(fake("a", {"silent"}), fake("b", {"moves", "3c3d"}), START, 320, {0, 300, 0, 100});
   EXPECT_EQ(silent.winner, Winner::White);
   EXPECT_EQ(silent.reason.rfind("time (a gave no move", 0), 0u) << silent.reason;
 }
@@ -66,15 +67,16 @@ TEST(Referee, RepetitionIsADraw) {
 TEST(Referee, PerpetualCheckLosesForTheChecker) {
   const Opening o{"R7k/9/9/9/9/9/9/9/K8 w - 1", {}};
   // White moves first here: the "black" client plays the side to move first.
-  UsiClient white(fake("w", {"moves", "1a1b", "1b1a"})), black(fake("b", {"moves", "9a9b", "9b9a"}));
+  UsiClient white(fake("w", {"moves", "1a1b", "1b1a"})),
+      black(fake("b", {"moves", "9a9b", "9b9a"}));
   const auto g = play_game(black, white, o, {0, 1000, 0, 200}, shogi::Game::Shogi, 320);
   EXPECT_EQ(g.reason, "perpetual check");
   EXPECT_EQ(g.winner, Winner::White);
 }
 
 TEST(Referee, MaximumPliesIsADraw) {
-  const auto g = play(fake("a", {"moves", "2h3h", "3h4h", "4h3h"}), fake("b", {"moves", "8b7b", "7b6b", "6b7b"}),
-                      START, 5);
+  const auto g = play(fake("a", {"moves", "2h3h", "3h4h", "4h3h"}),
+                      fake("b", {"moves", "8b7b", "7b6b", "6b7b"}), START, 5);
   EXPECT_EQ(g.winner, Winner::Draw);
   EXPECT_EQ(g.reason, "maximum plies");
   EXPECT_EQ(g.moves.size(), 5u);
@@ -89,7 +91,8 @@ TEST(Referee, RecordsNameTheResult) {
   EXPECT_NE(csa.find("P+00KI\n"), std::string::npos);
   EXPECT_NE(csa.find("+0012KI\n"), std::string::npos);
   EXPECT_NE(csa.find("%TSUMI"), std::string::npos);
-  EXPECT_EQ(to_usi_record(g).rfind("position sfen 7nk/9/7G1/9/9/9/9/9/4K4 b G 1 moves G*1b\n", 0), 0u);
+  EXPECT_EQ(to_usi_record(g).rfind("position sfen 7nk/9/7G1/9/9/9/9/9/4K4 b G 1 moves G*1b\n", 0),
+            0u);
 }
 
 TEST(Elo, PublishedExamples) {

@@ -153,14 +153,18 @@ TEST(Mcts, LeafMateSearchTurnsAMatingLeafIntoAWin) {
 }
 
 TEST(Mcts, TemperatureSamplesByVisits) {
-  std::vector<ChildStats<Move>> children = {{Move::drop(GOLD, 1), 90, 0, 0}, {Move::drop(GOLD, 2), 10, 0, 0}};
+  std::vector<ChildStats<Move>> children = {{Move::drop(GOLD, 1), 90, 0, 0},
+                                            {Move::drop(GOLD, 2), 10, 0, 0}};
   std::mt19937_64 rng(5);
   int first = 0;
-  for (int i = 0; i < 2000; ++i) first += sample_by_visits(children, 1.0f, rng) == children[0].action;
+  for (int i = 0; i < 2000; ++i)
+    first += sample_by_visits(children, 1.0f, rng) == children[0].action;
   EXPECT_NEAR(first / 2000.0, 0.9, 0.03);
-  for (int i = 0; i < 100; ++i) EXPECT_EQ(sample_by_visits(children, 0.0f, rng), children[0].action);
+  for (int i = 0; i < 100; ++i)
+    EXPECT_EQ(sample_by_visits(children, 0.0f, rng), children[0].action);
   int sharp = 0;  // a low temperature sharpens towards the most visited
-  for (int i = 0; i < 2000; ++i) sharp += sample_by_visits(children, 0.25f, rng) == children[0].action;
+  for (int i = 0; i < 2000; ++i)
+    sharp += sample_by_visits(children, 0.25f, rng) == children[0].action;
   EXPECT_GT(sharp / 2000.0, 0.99);
 }
 
