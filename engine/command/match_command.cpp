@@ -42,7 +42,8 @@ EngineSpec engine_from(const std::string& text) {
     e.name = "gpsusi";
     e.command = {std::filesystem::exists("/usr/games/gpsusi") ? "/usr/games/gpsusi" : "gpsusi"};
     e.plain_go = true;          // gpsusi takes only go btime/wtime/byoyomi/infinite
-    e.byoyomi_margin_ms = 400;  // and answers up to ~250 ms after its byoyomi
+    e.byoyomi_margin_ms = 200;  // and answers up to ~200 ms after its byoyomi
+    e.sync_each_move = true;
   } else if (const size_t eq = text.find('='); eq != std::string::npos && eq > 0) {
     e.name = text.substr(0, eq);
     std::istringstream words(text.substr(eq + 1));

@@ -103,6 +103,11 @@ bool UsiClient::wait_for(const std::string& prefix, int64_t timeout_ms, std::str
 
 // As GUIs do before each game: isready, wait for readyok, usinewgame. Some
 // engines (gpsusi) go wrong without the isready after a gameover.
+bool UsiClient::wait_ready(int64_t timeout_ms) {
+  send("isready");
+  return wait_for("readyok", timeout_ms);
+}
+
 void UsiClient::new_game() {
   send("isready");
   if (!wait_for("readyok", 120000))
@@ -113,6 +118,10 @@ void UsiClient::new_game() {
 UsiClient::Reply UsiClient::play(const std::string& position, const std::string& go,
                                  int64_t timeout_ms) {
   Reply reply;
+  if (spec_.sync_each_move && !wait_ready(60000)) {
+    reply.status = alive_ ? Reply::Status::Timeout : Reply::Status::Crashed;
+    return reply;
+  }
   send(position);
   const auto start = SteadyClock::now();
   send(go);

@@ -21,6 +21,11 @@ struct EngineSpec {
   // Told this much less byoyomi than it has, as GUIs do for engines that
   // overrun their byoyomi (gpsusi answers up to about 200 ms late).
   int64_t byoyomi_margin_ms = 0;
+  // Lateness forgiven on each move instead of the time control's tolerance (-1).
+  int64_t tolerance_ms = -1;
+  // Send isready and wait for readyok before each move: gpsusi keeps working
+  // after its answer and otherwise delays (and can lose) the next go.
+  bool sync_each_move = false;
 };
 
 class UsiClient {
@@ -52,6 +57,7 @@ class UsiClient {
   bool wait_for(const std::string& prefix, int64_t timeout_ms, std::string* line = nullptr,
                 std::string* last_info = nullptr);
   bool read_line(std::string& line, std::chrono::steady_clock::time_point deadline);
+  bool wait_ready(int64_t timeout_ms);
 
   EngineSpec spec_;
   pid_t pid_ = -1;
