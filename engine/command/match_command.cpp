@@ -42,7 +42,10 @@ EngineSpec engine_from(const std::string& text) {
     e.name = "gpsusi";
     e.command = {std::filesystem::exists("/usr/games/gpsusi") ? "/usr/games/gpsusi" : "gpsusi"};
     e.plain_go = true;          // gpsusi takes only go btime/wtime/byoyomi/infinite
-    e.byoyomi_margin_ms = 200;  // and answers up to ~200 ms after its byoyomi
+    // gpsusi treats byoyomi as a target, not a limit: told 800 ms it answered in
+    // up to 1.3 s here. It is told 300 ms less and forgiven 1 s of lateness.
+    e.byoyomi_margin_ms = 300;
+    e.tolerance_ms = 1000;
     e.sync_each_move = true;
   } else if (const size_t eq = text.find('='); eq != std::string::npos && eq > 0) {
     e.name = text.substr(0, eq);

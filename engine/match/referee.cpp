@@ -91,15 +91,16 @@ GameRecord play_game(UsiClient& black, UsiClient& white, const Opening& opening,
     const bool fixed_nodes = engine.spec().nodes > 0;
     // A fixed-nodes engine has no clock; give it a generous deadline all the same.
     const int64_t allowed = fixed_nodes ? 600000 : left[us] + tc.byoyomi_ms + tc.increment_ms;
-    const auto reply =
-        engine.play(position, go_command(engine, tc, left), allowed + tc.tolerance_ms);
+    const int64_t tolerance =
+        engine.spec().tolerance_ms >= 0 ? engine.spec().tolerance_ms : tc.tolerance_ms;
+    const auto reply = engine.play(position, go_command(engine, tc, left), allowed + tolerance);
     if (reply.status == UsiClient::Reply::Status::Crashed)
       return finish(win_for(~us), "crash of " + engine.spec().name);
     if (reply.status == UsiClient::Reply::Status::Timeout)
       return finish(win_for(~us), "time (" + engine.spec().name + " gave no move in " +
                                       std::to_string(reply.elapsed_ms) + " ms)");
     if (!fixed_nodes) {
-      if (reply.elapsed_ms > allowed + tc.tolerance_ms)
+      if (reply.elapsed_ms > allowed + tolerance)
         return finish(win_for(~us), "time (" + engine.spec().name + " took " +
                                         std::to_string(reply.elapsed_ms) + " ms)");
       left[us] = std::max<int64_t>(0, left[us] - reply.elapsed_ms) + tc.increment_ms;
