@@ -41,7 +41,7 @@ EngineSpec engine_from(const std::string& text) {
   } else if (text == "gpsusi") {
     e.name = "gpsusi";
     e.command = {std::filesystem::exists("/usr/games/gpsusi") ? "/usr/games/gpsusi" : "gpsusi"};
-    e.plain_go = true;          // gpsusi takes only go btime/wtime/byoyomi/infinite
+    e.plain_go = true;  // gpsusi takes only go btime/wtime/byoyomi/infinite
     // gpsusi treats byoyomi as a target, not a limit: told 800 ms it answered in
     // up to 1.3 s here. It is told 300 ms less and forgiven 1 s of lateness.
     e.byoyomi_margin_ms = 300;

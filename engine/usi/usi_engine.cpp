@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/players/baselines.h"
 #include "engine/search/time_manager.h"
 #include "engine/shogi/game_status.h"
 #include "engine/shogi/names.h"
@@ -45,7 +46,8 @@ int value_to_cp(float value) {
   return int(std::lround(std::clamp(600 * std::log(w / (1 - w)), -30000.0, 30000.0)));
 }
 
-UsiEngine::UsiEngine(std::istream& in, std::ostream& out) : in_(in), out_(out) {
+UsiEngine::UsiEngine(std::istream& in, std::ostream& out, Player player)
+    : player_(player), in_(in), out_(out) {
   options_.add_spin("USI_Hash", 256, 1, 1 << 20);
   options_.add_check("USI_Ponder", false);
   options_.add_spin("Threads", 2, 1, 256);
@@ -60,6 +62,10 @@ UsiEngine::UsiEngine(std::istream& in, std::ostream& out) : in_(in), out_(out) {
   options_.add_spin("MaxPlies", 512, 1, 100000);
   options_.add_spin("MateSearchNodes", 30000, 0, 100000000);
   options_.add_spin("LeafMatePlies", 3, 0, 7);
+  if (player == Player::AlphaBeta) {
+    options_.add_spin("AlphaBetaDepth", 4, 1, 64);
+    options_.add_spin("AlphaBetaNodes", 0, 0, int64_t(1) << 40);  // 0: no limit
+  }
   position_ = Position::startpos(game_);
   base_sfen_ = std::string(Position::START_SFEN);
 }
@@ -120,7 +126,9 @@ bool UsiEngine::handle(const std::string& line) {
 }
 
 void UsiEngine::cmd_usi() {
-  send("id name kishi");
+  static constexpr const char* NAMES[] = {"kishi", "kishi-random", "kishi-greedy",
+                                          "kishi-alphabeta"};
+  send(std::string("id name ") + NAMES[int(player_)]);
   send("id author the kishi developers");
   for (const auto& l : options_.usi_lines()) send(l);
   send("usiok");
@@ -431,6 +439,18 @@ std::string UsiEngine::think(GoParams go) {
     return finish("bestmove win");
   }
 
+  if (player_ != Player::Mcts) {
+    search::Clock clock;
+    clock.time_left_ms = us == BLACK ? go.btime : go.wtime;
+    clock.increment_ms = us == BLACK ? go.binc : go.winc;
+    clock.byoyomi_ms = go.byoyomi;
+    clock.movetime_ms = go.movetime;
+    const bool timed = clock.time_left_ms >= 0 || clock.byoyomi_ms > 0 || clock.movetime_ms >= 0;
+    return finish(think_baseline(
+        go, search::plan_time(clock, options_.spin("ByoyomiMargin"), root.move_number()),
+        timed && !go.infinite && !go.ponder));
+  }
+
   // A forced mate the network could miss: look for it before the tree search.
   if (const int64_t budget = options_.spin("MateSearchNodes"); budget > 0) {
     const MateResult mate = mate_search_.search(root, budget, &stop_requested_, 11, false);
@@ -492,6 +512,42 @@ std::string UsiEngine::think(GoParams go) {
   if (options_.check("USI_Ponder") && result.pv.size() > 1)
     best += " ponder " + to_usi(result.pv[1]);
   return finish(best);
+}
+
+std::string UsiEngine::think_baseline(const GoParams& go, const search::TimeBudget& budget,
+                                      bool timed) {
+  static thread_local std::mt19937_64 rng(std::random_device{}());
+  const Position& root = *position_;
+  if (player_ == Player::Random) return "bestmove " + to_usi(players::random_move(root, rng));
+  if (player_ == Player::Greedy) return "bestmove " + to_usi(players::greedy_move(root, rng));
+  // Alpha-beta: iterative deepening until its depth, the clock or `stop`.
+  std::atomic<bool> halt{false}, done{false};
+  std::thread timer([&] {
+    std::unique_lock lock(wait_mutex_);
+    const auto woken = [&] { return stop_requested_.load() || done.load(); };
+    if (timed)
+      wait_cv_.wait_for(lock, std::chrono::milliseconds(budget.soft_ms), woken);
+    else
+      wait_cv_.wait(lock, woken);
+    halt = true;
+  });
+  // go depth / go nodes override the options for this move.
+  const int64_t nodes = go.nodes > 0 ? go.nodes : options_.spin("AlphaBetaNodes");
+  const int depth = go.depth > 0 ? go.depth : int(options_.spin("AlphaBetaDepth"));
+  const auto result = alphabeta_.search(
+      root, depth, nodes > 0 ? nodes : -1, &halt, [&](const players::AlphaBetaResult& r) {
+        std::string line = "info depth " + std::to_string(r.depth) + " nodes " +
+                           std::to_string(r.nodes) + " score cp " + std::to_string(r.score) + " pv";
+        for (Move m : r.pv) line += " " + to_usi(m);
+        send(line);
+      });
+  {
+    std::lock_guard lock(wait_mutex_);
+    done = true;
+  }
+  wait_cv_.notify_all();
+  timer.join();
+  return "bestmove " + to_usi(result.best);
 }
 
 std::string UsiEngine::think_mate(const GoParams& go) {

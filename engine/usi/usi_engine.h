@@ -10,13 +10,16 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "engine/players/baselines.h"
 #include "engine/search/material_evaluator.h"
 #include "engine/search/mcts.h"
 #include "engine/search/shogi_game.h"
+#include "engine/search/time_manager.h"
 #include "engine/shogi/mate_search.h"
 #include "engine/usi/usi_options.h"
 
@@ -28,9 +31,12 @@ class NetworkLeafEvaluator;
 
 namespace kishi::usi {
 
+// Who chooses the moves: the tree search, or a built-in baseline.
+enum class Player { Mcts, Random, Greedy, AlphaBeta };
+
 class UsiEngine {
  public:
-  UsiEngine(std::istream& in, std::ostream& out);
+  UsiEngine(std::istream& in, std::ostream& out, Player player = Player::Mcts);
   ~UsiEngine();
   int run();  // until quit or the end of input
 
@@ -60,6 +66,7 @@ class UsiEngine {
   // Each returns the answer line (bestmove ..., checkmate ...).
   std::string think(GoParams go);
   std::string think_mate(const GoParams& go);
+  std::string think_baseline(const GoParams& go, const search::TimeBudget& budget, bool timed);
   void wait_for_stop_or_ponderhit();
   void wait_until_stopped();
   void stop_and_join(bool discard_bestmove);
@@ -67,6 +74,7 @@ class UsiEngine {
   search::SearchParams search_params() const;
   search::ShogiGame::Rules game_rules() const;
 
+  Player player_;
   std::istream& in_;
   std::ostream& out_;
   std::mutex out_mutex_;
@@ -87,6 +95,7 @@ class UsiEngine {
   std::string loaded_model_;
   std::unique_ptr<search::Search<search::ShogiGame>> search_;
   shogi::MateSearch mate_search_{20};
+  players::AlphaBeta alphabeta_{20};
 
   std::thread thinker_;
   std::atomic<bool> searching_{false};
