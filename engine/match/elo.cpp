@@ -6,8 +6,10 @@
 namespace kishi::match {
 
 namespace {
+// A score of 0% or 100% has no finite Elo: the answer is then -inf or +inf.
 double score_to_elo(double p) {
-  p = std::clamp(p, 1e-6, 1 - 1e-6);
+  if (p <= 0) return -INFINITY;
+  if (p >= 1) return INFINITY;
   return -400 * std::log10(1 / p - 1);
 }
 }  // namespace

@@ -17,7 +17,7 @@ struct EloEstimate {
   double los = 0.5;                      // likelihood of superiority
 };
 
-// From the first player's view. With no decisive game the interval is open-ended.
+// From the first player's view. A clean sweep has an infinite estimate.
 EloEstimate estimate_elo(const Score& s);
 double elo_to_score(double elo);
 

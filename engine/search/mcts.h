@@ -143,15 +143,7 @@ class Search {
   Result run(const State& root, const SearchLimits& limits,
              const std::function<void(const SearchInfo&, const Search&)>& on_info = {},
              std::chrono::milliseconds info_interval = std::chrono::milliseconds(1000)) {
-    stop_.store(false);
-    start_ = std::chrono::steady_clock::now();
-    playouts_ = 0;
-    depth_sum_ = 0;
-    seldepth_ = 0;
-    tree_full_ = false;
-    root_state_ = root;
-    limits_ = &limits;
-
+    begin(root, limits);
     if (!prepare_root()) return finish_result();
     std::vector<std::thread> workers;
     for (int t = 1; t < params_.threads; ++t) workers.emplace_back([this, t] { work(t); });
@@ -176,15 +168,8 @@ class Search {
   // play the survivor with the best g + logit + sigma(q), and return the
   // completed-Q improved policy as the training target. Runs on the calling thread.
   Result run_gumbel(const State& root, int playouts, int k, float c_visit = 50, float c_scale = 1) {
-    stop_.store(false);
-    start_ = std::chrono::steady_clock::now();
-    playouts_ = 0;
-    depth_sum_ = 0;
-    seldepth_ = 0;
-    tree_full_ = false;
-    root_state_ = root;
-    SearchLimits no_limits;
-    limits_ = &no_limits;
+    const SearchLimits no_limits;
+    begin(root, no_limits);
     if (!prepare_root(/*noise=*/false)) return finish_result();
 
     Node<Action>& r = arena()[0];
@@ -341,6 +326,17 @@ class Search {
   Node<Action>& child(const Node<Action>& n, uint32_t i) { return arena()[n.first_child + i]; }
   const Node<Action>& child(const Node<Action>& n, uint32_t i) const {
     return arena()[n.first_child + i];
+  }
+
+  void begin(const State& root, const SearchLimits& limits) {
+    stop_.store(false);
+    start_ = std::chrono::steady_clock::now();
+    playouts_ = 0;
+    depth_sum_ = 0;
+    seldepth_ = 0;
+    tree_full_ = false;
+    root_state_ = root;
+    limits_ = &limits;
   }
 
   bool clear_and_fail() {

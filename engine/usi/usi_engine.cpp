@@ -302,25 +302,16 @@ void UsiEngine::cmd_go(const std::vector<std::string>& t) {
       ++i;
       return true;
     };
+    static constexpr std::pair<const char*, int64_t GoParams::*> NUMBERS[] = {
+        {"btime", &GoParams::btime},     {"wtime", &GoParams::wtime},
+        {"binc", &GoParams::binc},       {"winc", &GoParams::winc},
+        {"byoyomi", &GoParams::byoyomi}, {"movetime", &GoParams::movetime},
+        {"nodes", &GoParams::nodes},     {"depth", &GoParams::depth}};
+    const auto field = std::find_if(std::begin(NUMBERS), std::end(NUMBERS),
+                                    [&](const auto& n) { return k == n.first; });
     bool ok = true;
-    if (k == "btime")
-      ok = number(go.btime);
-    else if (k == "wtime")
-      ok = number(go.wtime);
-    else if (k == "binc")
-      ok = number(go.binc);
-    else if (k == "winc")
-      ok = number(go.winc);
-    else if (k == "byoyomi")
-      ok = number(go.byoyomi);
-    else if (k == "movetime")
-      ok = number(go.movetime);
-    else if (k == "nodes")
-      ok = number(go.nodes);
-    else if (k == "depth") {
-      int64_t d = 0;
-      ok = number(d);
-      go.depth = int(std::min<int64_t>(d, 1000));
+    if (field != std::end(NUMBERS)) {
+      ok = number(go.*(field->second));
     } else if (k == "infinite")
       go.infinite = true;
     else if (k == "ponder")
@@ -533,7 +524,8 @@ std::string UsiEngine::think_baseline(const GoParams& go, const search::TimeBudg
   });
   // go depth / go nodes override the options for this move.
   const int64_t nodes = go.nodes > 0 ? go.nodes : options_.spin("AlphaBetaNodes");
-  const int depth = go.depth > 0 ? go.depth : int(options_.spin("AlphaBetaDepth"));
+  const int depth =
+      int(go.depth > 0 ? std::min<int64_t>(go.depth, 64) : options_.spin("AlphaBetaDepth"));
   const auto result = alphabeta_.search(
       root, depth, nodes > 0 ? nodes : -1, &halt, [&](const players::AlphaBetaResult& r) {
         std::string line = "info depth " + std::to_string(r.depth) + " nodes " +

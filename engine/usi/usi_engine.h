@@ -44,7 +44,7 @@ class UsiEngine {
   struct GoParams {
     int64_t btime = -1, wtime = -1, binc = 0, winc = 0, byoyomi = 0, movetime = -1;
     int64_t nodes = -1;
-    int depth = -1;
+    int64_t depth = -1;
     bool infinite = false, ponder = false;
     bool mate = false;
     int64_t mate_ms = -1;  // -1: infinite

@@ -105,6 +105,8 @@ TEST(Elo, PublishedExamples) {
   EXPECT_NEAR(estimate_elo({50, 0, 50}).elo, 0.0, 1e-9);
   EXPECT_NEAR(estimate_elo({0, 100, 0}).elo, 0.0, 1e-9);
   EXPECT_NEAR(elo_to_score(70.4), 0.6, 0.001);
+  EXPECT_EQ(estimate_elo({0, 0, 10}).elo, -INFINITY);
+  EXPECT_EQ(estimate_elo({10, 0, 0}).elo, INFINITY);
   // A 75% score is +191 Elo.
   EXPECT_NEAR(estimate_elo({75, 0, 25}).elo, 190.8, 0.1);
 }
