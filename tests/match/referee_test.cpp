@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/match/elo.h"
 #include "engine/match/records.h"
 
