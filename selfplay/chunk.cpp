@@ -1,0 +1,202 @@
+#include "selfplay/chunk.h"
+
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace kishi::selfplay {
+
+namespace {
+
+constexpr char MAGIC[8] = {'K', 'I', 'S', 'H', 'I', 'C', 'H', 'K'};
+// magic, version, game, model id length, raw payload length, compressed length, checksum
+constexpr size_t FIXED_HEADER = 8 + 4 + 4 + 4 + 8 + 8 + 8;
+
+// FNV-1a over the whole file but the checksum field: any flipped bit shows.
+uint64_t fnv1a(const uint8_t* data, size_t size, uint64_t h = 0xcbf29ce484222325ULL) {
+  for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
+  return h;
+}
+
+class Writer {
+ public:
+  template <class T>
+  void put(T v) {
+    const size_t n = bytes_.size();
+    bytes_.resize(n + sizeof(T));
+    std::memcpy(bytes_.data() + n, &v, sizeof(T));
+  }
+  void put_string(const std::string& s) {
+    put<uint16_t>(uint16_t(s.size()));
+    bytes_.insert(bytes_.end(), s.begin(), s.end());
+  }
+  std::vector<uint8_t>& bytes() { return bytes_; }
+
+ private:
+  std::vector<uint8_t> bytes_;
+};
+
+class Reader {
+ public:
+  Reader(const uint8_t* data, size_t size) : data_(data), size_(size) {}
+  template <class T>
+  T get() {
+    if (pos_ + sizeof(T) > size_) throw std::runtime_error("record runs past the end of the data");
+    T v;
+    std::memcpy(&v, data_ + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return v;
+  }
+  std::string get_string() {
+    const uint16_t n = get<uint16_t>();
+    if (pos_ + n > size_) throw std::runtime_error("string runs past the end of the data");
+    std::string s(reinterpret_cast<const char*>(data_ + pos_), n);
+    pos_ += n;
+    return s;
+  }
+  bool done() const { return pos_ == size_; }
+
+ private:
+  const uint8_t* data_;
+  size_t size_, pos_ = 0;
+};
+
+std::vector<uint8_t> encode_games(const std::vector<GameRecord>& games) {
+  Writer w;
+  w.put<uint32_t>(uint32_t(games.size()));
+  for (const GameRecord& g : games) {
+    w.put_string(g.start_sfen);
+    w.put<int8_t>(g.result);
+    w.put<uint8_t>(g.reason);
+    w.put<uint32_t>(uint32_t(g.moves.size()));
+    for (const MoveRecord& m : g.moves) {
+      w.put<uint16_t>(m.move.raw());
+      w.put<float>(m.root_value);
+      w.put<uint8_t>(m.has_policy);
+      w.put<uint16_t>(uint16_t(m.policy.size()));
+      for (const PolicyEntry& p : m.policy) {
+        w.put<uint16_t>(p.move.raw());
+        w.put<uint16_t>(uint16_t(std::lround(std::clamp(p.probability, 0.0f, 1.0f) * 65535)));
+      }
+    }
+  }
+  return std::move(w.bytes());
+}
+
+std::vector<GameRecord> decode_games(const uint8_t* data, size_t size) {
+  Reader r(data, size);
+  std::vector<GameRecord> games(r.get<uint32_t>());
+  for (GameRecord& g : games) {
+    g.start_sfen = r.get_string();
+    g.result = r.get<int8_t>();
+    g.reason = r.get<uint8_t>();
+    g.moves.resize(r.get<uint32_t>());
+    for (MoveRecord& m : g.moves) {
+      m.move = shogi::Move::from_raw(r.get<uint16_t>());
+      m.root_value = r.get<float>();
+      m.has_policy = r.get<uint8_t>() != 0;
+      m.policy.resize(r.get<uint16_t>());
+      for (PolicyEntry& p : m.policy) {
+        p.move = shogi::Move::from_raw(r.get<uint16_t>());
+        p.probability = r.get<uint16_t>() / 65535.0f;
+      }
+    }
+  }
+  if (!r.done()) throw std::runtime_error("data left over after the last game");
+  return games;
+}
+
+}  // namespace
+
+size_t Chunk::positions() const {
+  size_t n = 0;
+  for (const auto& g : games) n += g.moves.size();
+  return n;
+}
+
+void write_chunk(const std::string& path, const Chunk& chunk) {
+  const std::vector<uint8_t> raw = encode_games(chunk.games);
+  std::vector<uint8_t> packed(ZSTD_compressBound(raw.size()));
+  const size_t packed_size = ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), 3);
+  if (ZSTD_isError(packed_size))
+    throw std::runtime_error("zstd failed on '" + path + "': " + ZSTD_getErrorName(packed_size));
+  packed.resize(packed_size);
+
+  Writer w;
+  for (char c : MAGIC) w.put<char>(c);
+  w.put<uint32_t>(CHUNK_FORMAT_VERSION);
+  w.put<uint32_t>(chunk.game == shogi::Game::Shogi ? 0 : 1);
+  w.put<uint32_t>(uint32_t(chunk.model_id.size()));
+  w.put<uint64_t>(raw.size());
+  w.put<uint64_t>(packed.size());
+  w.put<uint64_t>(0);  // checksum, filled below
+  std::vector<uint8_t>& file = w.bytes();
+  file.insert(file.end(), chunk.model_id.begin(), chunk.model_id.end());
+  file.insert(file.end(), packed.begin(), packed.end());
+  const uint64_t sum = fnv1a(file.data() + FIXED_HEADER, file.size() - FIXED_HEADER,
+                             fnv1a(file.data(), FIXED_HEADER - 8));
+  std::memcpy(file.data() + FIXED_HEADER - 8, &sum, 8);
+
+  const std::string tmp = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(file.data()), std::streamsize(file.size()));
+    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+Expected<Chunk> read_chunk(const std::string& path) {
+  const auto fail = [&](const std::string& what) {
+    return Expected<Chunk>::failure("chunk '" + path + "': " + what);
+  };
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot open");
+  std::vector<uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (file.size() < FIXED_HEADER)
+    return fail("truncated (" + std::to_string(file.size()) + " bytes)");
+  if (std::memcmp(file.data(), MAGIC, 8) != 0) return fail("not a kishi chunk (bad magic)");
+  Reader header(file.data() + 8, FIXED_HEADER - 8);
+  const uint32_t version = header.get<uint32_t>();
+  if (version != CHUNK_FORMAT_VERSION)
+    return fail("format version " + std::to_string(version) + ", this build reads " +
+                std::to_string(CHUNK_FORMAT_VERSION));
+  const uint32_t game = header.get<uint32_t>();
+  const uint32_t model_len = header.get<uint32_t>();
+  const uint64_t raw_size = header.get<uint64_t>();
+  const uint64_t packed_size = header.get<uint64_t>();
+  const uint64_t sum = header.get<uint64_t>();
+  if (FIXED_HEADER + uint64_t(model_len) + packed_size != file.size())
+    return fail("truncated or padded: header says " +
+                std::to_string(FIXED_HEADER + model_len + packed_size) + " bytes, file has " +
+                std::to_string(file.size()));
+  if (fnv1a(file.data() + FIXED_HEADER, file.size() - FIXED_HEADER,
+            fnv1a(file.data(), FIXED_HEADER - 8)) != sum)
+    return fail("checksum mismatch (damaged)");
+  if (game > 1) return fail("unknown game id " + std::to_string(game));
+  if (raw_size > (uint64_t(1) << 32)) return fail("implausible size");
+
+  Chunk chunk;
+  chunk.game = game == 0 ? shogi::Game::Shogi : shogi::Game::Showgit;
+  chunk.model_id.assign(reinterpret_cast<const char*>(file.data() + FIXED_HEADER), model_len);
+  std::vector<uint8_t> raw(raw_size);
+  const size_t got =
+      ZSTD_decompress(raw.data(), raw.size(), file.data() + FIXED_HEADER + model_len, packed_size);
+  if (ZSTD_isError(got)) return fail(std::string("zstd: ") + ZSTD_getErrorName(got));
+  if (got != raw_size) return fail("decompressed size differs from the header");
+  try {
+    chunk.games = decode_games(raw.data(), raw.size());
+  } catch (const std::exception& e) {
+    return fail(e.what());
+  }
+  return chunk;
+}
+
+}  // namespace kishi::selfplay

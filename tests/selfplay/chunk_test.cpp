@@ -1,0 +1,135 @@
+#include "selfplay/chunk.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "engine/shogi/movegen.h"
+#include "engine/shogi/position.h"
+
+namespace kishi::selfplay {
+namespace {
+
+using namespace kishi::shogi;
+namespace fs = std::filesystem;
+
+Chunk sample_chunk(int games, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Chunk c;
+  c.model_id = "model-000042";
+  for (int g = 0; g < games; ++g) {
+    GameRecord rec;
+    Position pos = Position::startpos();
+    rec.start_sfen = pos.sfen();
+    for (int ply = 0; ply < 60; ++ply) {
+      const MoveList moves = legal_moves(pos);
+      if (moves.empty()) break;
+      MoveRecord m;
+      m.move = moves[rng() % moves.size()];
+      m.root_value = float(int(rng() % 2001) - 1000) / 1000;
+      m.has_policy = rng() % 4 != 0;
+      if (m.has_policy)
+        for (size_t i = 0; i < std::min<size_t>(moves.size(), 8); ++i)
+          m.policy.push_back({moves[i], float(rng() % 65536) / 65535});
+      pos.do_move(m.move);
+      rec.moves.push_back(m);
+    }
+    rec.result = int8_t(int(rng() % 3) - 1);
+    rec.reason = uint8_t(rng() % 4);
+    c.games.push_back(rec);
+  }
+  return c;
+}
+
+class ChunkTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("kishi-chunk-" + std::to_string(getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+    path_ = (dir_ / "a.kchunk").string();
+    write_chunk(path_, sample_chunk(5, 1));
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::vector<char> bytes() {
+    std::ifstream in(path_, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+  void rewrite(const std::vector<char>& b) {
+    std::ofstream(path_, std::ios::binary | std::ios::trunc)
+        .write(b.data(), std::streamsize(b.size()));
+  }
+  fs::path dir_;
+  std::string path_;
+};
+
+TEST_F(ChunkTest, RoundTrip) {
+  const Chunk original = sample_chunk(5, 1);
+  const auto read = read_chunk(path_);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->model_id, original.model_id);
+  EXPECT_EQ(read->game, Game::Shogi);
+  ASSERT_EQ(read->games.size(), original.games.size());
+  EXPECT_EQ(read->positions(), original.positions());
+  for (size_t g = 0; g < original.games.size(); ++g) {
+    const auto &a = original.games[g], &b = read->games[g];
+    EXPECT_EQ(a.start_sfen, b.start_sfen);
+    EXPECT_EQ(a.result, b.result);
+    EXPECT_EQ(a.reason, b.reason);
+    ASSERT_EQ(a.moves.size(), b.moves.size());
+    for (size_t i = 0; i < a.moves.size(); ++i) {
+      EXPECT_EQ(a.moves[i].move, b.moves[i].move);
+      EXPECT_EQ(a.moves[i].root_value, b.moves[i].root_value);
+      EXPECT_EQ(a.moves[i].has_policy, b.moves[i].has_policy);
+      ASSERT_EQ(a.moves[i].policy.size(), b.moves[i].policy.size());
+      for (size_t j = 0; j < a.moves[i].policy.size(); ++j) {
+        EXPECT_EQ(a.moves[i].policy[j].move, b.moves[i].policy[j].move);
+        EXPECT_NEAR(a.moves[i].policy[j].probability, b.moves[i].policy[j].probability,
+                    1.0 / 65535);
+      }
+    }
+  }
+  // Nothing but the chunk itself is left in the folder.
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
+}
+
+TEST_F(ChunkTest, TruncatedFilesAreRejected) {
+  const auto full = bytes();
+  for (size_t keep : {size_t(0), size_t(10), size_t(43), full.size() / 2, full.size() - 1}) {
+    rewrite(std::vector<char>(full.begin(), full.begin() + std::ptrdiff_t(keep)));
+    const auto r = read_chunk(path_);
+    ASSERT_FALSE(r) << "accepted a file cut to " << keep << " bytes";
+    EXPECT_NE(r.error().find(path_), std::string::npos);
+    EXPECT_NE(r.error().find("truncated"), std::string::npos) << r.error();
+  }
+}
+
+TEST_F(ChunkTest, EveryFlippedBitIsNoticed) {
+  const auto full = bytes();
+  for (size_t offset = 8; offset < full.size(); offset += std::max<size_t>(1, full.size() / 200)) {
+    auto damaged = full;
+    damaged[offset] ^= 0x10;
+    rewrite(damaged);
+    EXPECT_FALSE(read_chunk(path_)) << "flip at byte " << offset << " went unnoticed";
+  }
+}
+
+TEST_F(ChunkTest, OtherVersionsAndOtherFilesAreRejected) {
+  auto b = bytes();
+  b[8] = 9;  // the version field
+  rewrite(b);
+  EXPECT_NE(read_chunk(path_).error().find("format version 9, this build reads 1"),
+            std::string::npos);
+  rewrite({'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd', ' ', 'o', 'f', ' ', 't',
+           'e', 'x', 't', ' ', 'h', 'e', 'r', 'e', ' ', 'i', 's', ' ', 'n', 'o', 't', ' ',
+           'a', ' ', 'c', 'h', 'u', 'n', 'k', ' ', 'a', 't', ' ', 'a', 'l', 'l', '!', '!'});
+  EXPECT_NE(read_chunk(path_).error().find("not a kishi chunk"), std::string::npos);
+  EXPECT_NE(read_chunk((dir_ / "missing.kchunk").string()).error().find("cannot open"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace kishi::selfplay
