@@ -358,11 +358,14 @@ class Search {
       has_root_ = true;
     }
     Node<Action>& r = arena()[0];
+    // A reused root may have been final inside the old tree (a repetition, a
+    // quick mate): as the root it is expanded afresh.
+    if (r.state.load() == NodeState::Terminal) r.state.store(NodeState::Unexpanded);
     if (r.state.load() == NodeState::Unexpanded) {
       Worker w(this, 0);
       r.state.store(NodeState::Expanding);
       float v = 0;
-      if (!expand(w, r, v)) return false;
+      if (!expand(w, r, v, /*root=*/true)) return false;
       r.add_value(v);
     }
     if (r.state.load() != NodeState::Expanded || r.num_children == 0) return false;
@@ -391,10 +394,12 @@ class Search {
 
   // Expands `node` (state Expanding, held by this thread) at w.state; sets `value`
   // to the value for its player to move. False if the arena is full.
-  bool expand(Worker& w, Node<Action>& node, float& value) {
+  bool expand(Worker& w, Node<Action>& node, float& value, bool root = false) {
     game_.legal_actions(w.state, w.list);
     node.player = int8_t(game_.player(w.state));
-    const Terminal t = game_.terminal(w.state, w.list);
+    // The root is searched whenever it has a move: what the game would score
+    // as final inside the tree (a repetition, a quick mate) is a position to play here.
+    const Terminal t = root ? Terminal{w.list.size() == 0, -1} : game_.terminal(w.state, w.list);
     if (t.over) {
       node.terminal_value = value = t.value;
       node.state.store(NodeState::Terminal, std::memory_order_release);

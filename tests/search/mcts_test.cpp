@@ -170,3 +170,24 @@ TEST(Mcts, TemperatureSamplesByVisits) {
 
 }  // namespace
 }  // namespace kishi::search
+
+namespace kishi::search {
+namespace {
+
+// A position seen before in the game is final inside the tree (it scores as its
+// repetition), but at the root it is a position to move in.
+TEST(Mcts, RepeatedRootPositionStillGetsAMove) {
+  Position pos = Position::startpos();
+  for (const char* m : {"2h3h", "8b7b", "3h2h", "7b8b"}) pos.do_move(*parse_usi_move(pos, m));
+  MaterialEvaluator eval;
+  Search<ShogiGame> search(ShogiGame{}, eval, {});
+  SearchLimits limits;
+  limits.max_playouts = 200;
+  const auto result = search.run(pos, limits);
+  ASSERT_TRUE(result.best);
+  EXPECT_TRUE(pos.is_legal(*result.best));
+  EXPECT_TRUE(search.run_gumbel(pos, 16, 8).best);
+}
+
+}  // namespace
+}  // namespace kishi::search

@@ -1,0 +1,93 @@
+#include "selfplay/selfplay_game.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "engine/search/material_evaluator.h"
+#include "engine/shogi/game_status.h"
+#include "engine/shogi/movegen.h"
+
+namespace kishi::selfplay {
+namespace {
+
+using namespace kishi::shogi;
+
+// Replays a record: every move legal, and the end agrees with the recorded result.
+void check_record(const GameRecord& g, const SelfPlayConfig& config) {
+  Position pos = *Position::from_sfen(g.start_sfen);
+  for (const MoveRecord& m : g.moves) {
+    ASSERT_TRUE(pos.is_legal(m.move));
+    ASSERT_GE(m.root_value, -1.0f);
+    ASSERT_LE(m.root_value, 1.0f);
+    if (m.has_policy) {
+      float sum = 0;
+      for (const auto& p : m.policy) {
+        EXPECT_TRUE(pos.is_legal(p.move));
+        sum += p.probability;
+      }
+      EXPECT_NEAR(sum, 1.0f, 1e-3);
+    } else {
+      EXPECT_TRUE(m.policy.empty());
+    }
+    pos.do_move(m.move);
+  }
+  if (g.reason == 255) return;  // a resignation
+  const GameStatus status = game_status(pos, {.max_plies = config.max_plies});
+  ASSERT_NE(status.outcome, Outcome::Ongoing);
+  EXPECT_EQ(g.result, status.outcome == Outcome::BlackWins   ? 1
+                      : status.outcome == Outcome::WhiteWins ? -1
+                                                             : 0);
+  EXPECT_EQ(g.reason, uint8_t(status.reason));
+}
+
+TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
+  search::MaterialEvaluator eval;
+  for (bool gumbel : {true, false}) {
+    SelfPlayConfig config;
+    config.gumbel = gumbel;
+    config.playouts = 32;
+    config.fast_playouts = 8;
+    config.max_plies = 80;
+    config.opening_random_plies = 2;
+    search::ShogiGame::Rules rules;
+    rules.max_plies = config.max_plies;
+    search::SearchParams params;
+    params.max_nodes = 1 << 16;
+    search::Search<search::ShogiGame> search(search::ShogiGame(rules), eval, params);
+    std::mt19937_64 rng(gumbel ? 1 : 2);
+    Chunk chunk;
+    chunk.model_id = "material";
+    for (int i = 0; i < 2; ++i) {
+      chunk.games.push_back(play_selfplay_game(search, config, Game::Shogi, rng));
+      check_record(chunk.games.back(), config);
+    }
+    int targets = 0;
+    for (const auto& g : chunk.games)
+      for (const auto& m : g.moves) targets += m.has_policy;
+    EXPECT_GT(targets, 0);
+    // The games survive a chunk file.
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("kishi-selfplay-" + std::to_string(getpid()) + ".kchunk"))
+                                 .string();
+    write_chunk(path, chunk);
+    const auto read = read_chunk(path);
+    std::filesystem::remove(path);
+    ASSERT_TRUE(read) << read.error();
+    EXPECT_EQ(read->positions(), chunk.positions());
+  }
+}
+
+TEST(SelfPlayConfig, ReadsItsTableStrictly) {
+  const Config c = Config::parse(
+      "[selfplay]\nplayouts = 8\ngumbel = false\nfull_search_share = 1.5\n", "q.toml");
+  EXPECT_THROW(SelfPlayConfig::from(c.table("selfplay")), ConfigError);
+  const Config ok = Config::parse("[selfplay]\nplayouts = 8\ngumbel = false\n", "q.toml");
+  const SelfPlayConfig s = SelfPlayConfig::from(ok.table("selfplay"));
+  EXPECT_EQ(s.playouts, 8);
+  EXPECT_FALSE(s.gumbel);
+  ok.finish();
+}
+
+}  // namespace
+}  // namespace kishi::selfplay
