@@ -18,6 +18,10 @@ int earlier_occurrences(const Position& pos) {
 }
 
 void encode_position(const Position& pos, float* out) {
+  encode_position(pos, earlier_occurrences(pos), out);
+}
+
+void encode_position(const Position& pos, int repetitions, float* out) {
   std::memset(out, 0, sizeof(float) * INPUT_SIZE);
   const Color us = pos.side_to_move();
   const Bitboard occ = pos.pieces();
@@ -52,8 +56,8 @@ void encode_position(const Position& pos, float* out) {
     }
   }
   if (pos.in_check()) std::fill_n(out + plane::IN_CHECK * SQ_NB, SQ_NB, 1.0f);
-  if (const int n = earlier_occurrences(pos))
-    std::fill_n(out + plane::REPETITION * SQ_NB, SQ_NB, n / 3.0f);
+  if (repetitions > 0)
+    std::fill_n(out + plane::REPETITION * SQ_NB, SQ_NB, std::min(repetitions, 3) / 3.0f);
 }
 
 }  // namespace kishi::nn

@@ -43,5 +43,8 @@ inline uint64_t encoding_key(const shogi::Position& pos) {
 
 // Writes INPUT_SIZE floats to out.
 void encode_position(const shogi::Position& pos, float* out);
+// The same, with the earlier occurrences given (a position read from a record
+// has no history of its own).
+void encode_position(const shogi::Position& pos, int earlier_occurrences, float* out);
 
 }  // namespace kishi::nn

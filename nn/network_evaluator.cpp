@@ -135,6 +135,11 @@ void NetworkEvaluator::evaluate(std::span<const shogi::Position* const> position
   m.times.positions += n;
 }
 
+void NetworkEvaluator::save(const std::string& path, const std::string& game, int64_t step) const {
+  save_checkpoint(path, impl_->net,
+                  {game, std::string(ENCODER_VERSION), impl_->net->config(), step});
+}
+
 const EvaluationTimes& NetworkEvaluator::times() const { return impl_->times; }
 void NetworkEvaluator::reset_times() { impl_->times = {}; }
 

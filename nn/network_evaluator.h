@@ -38,6 +38,8 @@ class NetworkEvaluator final : public Evaluator {
 
   void evaluate(std::span<const shogi::Position* const> positions,
                 std::span<Evaluation> results) override;
+  // Writes the network as a checkpoint (for a new run's first, random model).
+  void save(const std::string& path, const std::string& game, int64_t step = 0) const;
   const EvaluationTimes& times() const;
   void reset_times();
   std::string describe() const;  // architecture, device, threads

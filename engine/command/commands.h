@@ -7,5 +7,7 @@ int perft(int argc, char** argv);
 int bench(int argc, char** argv);
 int usi(int argc, char** argv);
 int match(int argc, char** argv);
+int selfplay(int argc, char** argv);
+int train(int argc, char** argv);
 
 }  // namespace kishi::command

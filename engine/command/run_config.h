@@ -1,0 +1,53 @@
+// The configuration of a training run (configs/*.toml), read in full by every
+// command that uses it, so that an unknown key or a wrong type anywhere is an
+// error naming the key and the file.
+#pragma once
+
+#include <string>
+
+#include "engine/common/config.h"
+#include "engine/shogi/names.h"
+#include "nn/model_config.h"
+#include "nn/network_evaluator.h"
+#include "selfplay/selfplay_game.h"
+#include "training/trainer.h"
+
+namespace kishi::command {
+
+struct RunConfig {
+  std::string path;
+  shogi::Game game = shogi::Game::Shogi;
+  uint64_t seed = 1;
+  nn::ModelConfig model;
+  nn::NetworkOptions network;
+  selfplay::SelfPlayConfig selfplay;
+  int games_in_parallel = 8;
+  training::TrainConfig train;
+  std::string text;  // the file, to copy into the run directory
+};
+
+inline RunConfig load_run_config(const std::string& path) {
+  RunConfig rc;
+  rc.path = path;
+  const Config c = Config::load_file(path);
+  const Config run = c.table("run");
+  const auto game = shogi::parse_game(run.get_string("game", "shogi"));
+  if (!game) throw ConfigError("key 'run.game' in " + path + ": " + game.error());
+  rc.game = *game;
+  rc.seed = uint64_t(run.get_int("seed", 1));
+  rc.model = nn::ModelConfig::from(c.table("model"));
+  const Config network = c.table("network");
+  rc.network.device = network.get_string("device", "cpu");
+  rc.network.threads = int(network.get_int("threads", 0));
+  const Config sp = c.table("selfplay");
+  rc.selfplay = selfplay::SelfPlayConfig::from(sp);
+  rc.games_in_parallel = int(sp.get_int("games_in_parallel", rc.games_in_parallel));
+  if (rc.games_in_parallel < 1)
+    throw ConfigError("key 'selfplay.games_in_parallel' in " + path + " must be at least 1");
+  rc.train = training::TrainConfig::from(c.table("train"), network);
+  c.finish();
+  rc.text = c.to_toml();
+  return rc;
+}
+
+}  // namespace kishi::command

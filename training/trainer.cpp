@@ -1,0 +1,204 @@
+#include "training/trainer.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "engine/shogi/names.h"
+#include "engine/shogi/position.h"
+#include "nn/checkpoint.h"
+#include "nn/encoder.h"
+#include "nn/policy_index.h"
+#include "selfplay/model_store.h"
+#include "training/training_data.h"
+
+namespace kishi::training {
+
+TrainConfig TrainConfig::from(const Config& t, const Config& network) {
+  TrainConfig c;
+  c.batch_size = int(t.get_int("batch_size", c.batch_size));
+  c.window_positions = t.get_int("window_positions", c.window_positions);
+  c.root_value_mix = float(t.get_double("root_value_mix", c.root_value_mix));
+  c.optimizer = t.get_string("optimizer", c.optimizer);
+  if (c.optimizer != "sgd" && c.optimizer != "adamw")
+    throw ConfigError("key 'train.optimizer' in " + t.source() + " must be \"sgd\" or \"adamw\"");
+  c.learning_rate = t.get_double("learning_rate", c.learning_rate);
+  c.momentum = t.get_double("momentum", c.momentum);
+  c.weight_decay = t.get_double("weight_decay", c.weight_decay);
+  c.lr_decay_steps = t.get_int("lr_decay_steps", c.lr_decay_steps);
+  c.lr_decay_factor = t.get_double("lr_decay_factor", c.lr_decay_factor);
+  c.steps_per_export = t.get_int("steps_per_export", c.steps_per_export);
+  if (c.batch_size < 1 || c.window_positions < 1 || c.steps_per_export < 1)
+    throw ConfigError(
+        "keys 'train.batch_size', 'train.window_positions', 'train.steps_per_export' in " +
+        t.source() + " must be at least 1");
+  c.device = network.get_string("device", c.device);
+  c.threads = int(network.get_int("threads", c.threads));
+  return c;
+}
+
+struct Trainer::Impl {
+  std::string run_dir, game;
+  TrainConfig config;
+  nn::PolicyValueNet net{nullptr};
+  nn::ModelConfig model_config;
+  std::unique_ptr<torch::optim::Optimizer> optimizer;
+  torch::Device device{torch::kCPU};
+  int64_t step = 0;
+  std::mt19937_64 rng{12345};
+
+  std::string state_path() const { return run_dir + "/train/state.ckpt"; }
+
+  double learning_rate() const {
+    double lr = config.learning_rate;
+    if (config.lr_decay_steps > 0)
+      lr *= std::pow(config.lr_decay_factor, double(step / config.lr_decay_steps));
+    return lr;
+  }
+
+  void make_optimizer() {
+    if (config.optimizer == "adamw")
+      optimizer = std::make_unique<torch::optim::AdamW>(
+          net->parameters(),
+          torch::optim::AdamWOptions(config.learning_rate).weight_decay(config.weight_decay));
+    else
+      optimizer = std::make_unique<torch::optim::SGD>(net->parameters(),
+                                                      torch::optim::SGDOptions(config.learning_rate)
+                                                          .momentum(config.momentum)
+                                                          .weight_decay(config.weight_decay));
+  }
+
+  void set_learning_rate(double lr) {
+    for (auto& group : optimizer->param_groups()) {
+      if (config.optimizer == "adamw")
+        static_cast<torch::optim::AdamWOptions&>(group.options()).lr(lr);
+      else
+        static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
+    }
+  }
+
+  void save_state() {
+    std::filesystem::create_directories(run_dir + "/train");
+    std::ostringstream rng_state;
+    rng_state << rng;
+    nn::save_checkpoint(state_path(), net,
+                        {game, std::string(nn::ENCODER_VERSION), model_config, step},
+                        [&](torch::serialize::OutputArchive& archive) {
+                          torch::serialize::OutputArchive opt;
+                          optimizer->save(opt);
+                          archive.write("optimizer", opt);
+                          archive.write("trainer/rng", c10::IValue(rng_state.str()));
+                        });
+  }
+};
+
+Trainer::Trainer(const std::string& run_dir, const std::string& game, const TrainConfig& config)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.run_dir = run_dir;
+  m.game = game;
+  m.config = config;
+  if (config.threads > 0) torch::set_num_threads(config.threads);
+  if (config.device != "cpu") m.device = torch::Device(config.device);
+  if (std::filesystem::exists(m.state_path())) {
+    std::string rng_state;
+    torch::serialize::InputArchive opt;
+    auto loaded = nn::load_checkpoint(m.state_path(), game, [&](torch::serialize::InputArchive& a) {
+      a.read("optimizer", opt);
+      c10::IValue v;
+      a.read("trainer/rng", v);
+      rng_state = v.toStringRef();
+    });
+    m.net = loaded.net;
+    m.model_config = loaded.info.model;
+    m.step = loaded.info.step;
+    m.net->to(m.device);
+    m.make_optimizer();
+    m.optimizer->load(opt);
+    std::istringstream(rng_state) >> m.rng;
+  } else {
+    const auto latest = selfplay::latest_model(run_dir);
+    if (!latest)
+      throw std::runtime_error("run '" + run_dir +
+                               "' has no model to train (run kishi selfplay first)");
+    auto loaded = nn::load_checkpoint(latest->path, game);
+    m.net = loaded.net;
+    m.model_config = loaded.info.model;
+    m.step = loaded.info.step;
+    m.net->to(m.device);
+    m.make_optimizer();
+  }
+}
+
+Trainer::~Trainer() = default;
+int64_t Trainer::step() const { return impl_->step; }
+
+StepMetrics Trainer::train(int64_t steps) {
+  Impl& m = *impl_;
+  const Window window =
+      read_window(m.run_dir, size_t(m.config.window_positions), m.config.root_value_mix);
+  StepMetrics metrics{m.step, 0, 0, m.learning_rate(), 0, int64_t(window.samples.size())};
+  if (window.samples.empty()) return metrics;
+  const shogi::Game game = *shogi::parse_game(m.game);
+  const int batch = m.config.batch_size;
+  std::vector<float> input(size_t(batch) * nn::INPUT_SIZE), policy(size_t(batch) * nn::POLICY_SIZE);
+  std::vector<float> value(size_t(batch) * 3);
+  std::uniform_int_distribution<size_t> pick(0, window.samples.size() - 1);
+  m.net->train();
+  double policy_sum = 0, value_sum = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int64_t s = 0; s < steps; ++s) {
+    std::fill(policy.begin(), policy.end(), 0.0f);
+    for (int b = 0; b < batch; ++b) {
+      const Sample& sample = window.samples[pick(m.rng)];
+      const shogi::Position pos = *shogi::Position::from_sfen(sample.sfen, game);
+      nn::encode_position(pos, sample.repetitions, input.data() + size_t(b) * nn::INPUT_SIZE);
+      float total = 0;
+      for (const auto& p : sample.policy) total += p.probability;
+      for (const auto& p : sample.policy)
+        if (pos.is_legal(p.move))
+          policy[size_t(b) * nn::POLICY_SIZE + nn::policy_index(pos, p.move)] +=
+              p.probability / total;
+      std::copy(sample.wdl.begin(), sample.wdl.end(), value.begin() + b * 3);
+    }
+    const auto x = torch::from_blob(input.data(), {batch, nn::INPUT_PLANES, 9, 9}).to(m.device);
+    const auto p_target = torch::from_blob(policy.data(), {batch, nn::POLICY_SIZE}).to(m.device);
+    const auto v_target = torch::from_blob(value.data(), {batch, 3}).to(m.device);
+    m.set_learning_rate(m.learning_rate());
+    m.optimizer->zero_grad();
+    const nn::NetworkOutput out = m.net->forward(x);
+    const auto policy_loss = -(p_target * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
+    const auto value_loss = -(v_target * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
+    (policy_loss + value_loss).backward();
+    m.optimizer->step();
+    ++m.step;
+    policy_sum += policy_loss.item<double>();
+    value_sum += value_loss.item<double>();
+    if (m.step % m.config.steps_per_export == 0) {
+      m.net->eval();
+      nn::save_checkpoint(selfplay::model_path(m.run_dir, m.step), m.net,
+                          {m.game, std::string(nn::ENCODER_VERSION), m.model_config, m.step});
+      m.net->train();
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  metrics = {m.step,
+             policy_sum / steps,
+             value_sum / steps,
+             m.learning_rate(),
+             steps * batch / seconds,
+             int64_t(window.samples.size())};
+  m.save_state();
+  std::ofstream(m.run_dir + "/metrics.jsonl", std::ios::app)
+      << "{\"step\": " << metrics.step << ", \"policy_loss\": " << metrics.policy_loss
+      << ", \"value_loss\": " << metrics.value_loss
+      << ", \"learning_rate\": " << metrics.learning_rate
+      << ", \"samples_per_second\": " << metrics.samples_per_second
+      << ", \"window_positions\": " << metrics.window_positions << "}\n";
+  return metrics;
+}
+
+}  // namespace kishi::training

@@ -1,0 +1,52 @@
+// The trainer: batches from the window, policy cross-entropy against the
+// search's targets and value cross-entropy against win/draw/loss, SGD with
+// momentum or AdamW, checkpoints that resume exactly, models exported for
+// self-play. The header keeps torch out of its callers.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "engine/common/config.h"
+
+namespace kishi::training {
+
+struct TrainConfig {
+  int batch_size = 256;
+  int64_t window_positions = 200000;
+  float root_value_mix = 0.25f;
+  std::string optimizer = "sgd";  // "sgd" or "adamw"
+  double learning_rate = 0.02;
+  double momentum = 0.9;
+  double weight_decay = 1e-4;
+  int64_t lr_decay_steps = 0;      // every this many steps (0: never)...
+  double lr_decay_factor = 0.5;    // ...the learning rate is multiplied by this
+  int64_t steps_per_export = 200;  // a model for self-play every this many steps
+  std::string device = "cpu";
+  int threads = 0;
+
+  static TrainConfig from(const Config& train_table, const Config& network_table);
+};
+
+struct StepMetrics {
+  int64_t step;
+  double policy_loss, value_loss, learning_rate, samples_per_second;
+  int64_t window_positions;
+};
+
+class Trainer {
+ public:
+  // Resumes RUN/train/state.ckpt when it exists, else starts from the newest model.
+  Trainer(const std::string& run_dir, const std::string& game, const TrainConfig& config);
+  ~Trainer();
+  // Trains `steps` steps on a fresh window; appends metrics to RUN/metrics.jsonl.
+  StepMetrics train(int64_t steps);
+  int64_t step() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kishi::training
