@@ -17,6 +17,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"perft", kishi::command::perft, "count the legal move tree of a position"},
     {"usi", kishi::command::usi, "the USI engine, for GUIs and match tools"},
     {"selfplay", kishi::command::selfplay, "self-play games with the newest model of a run"},
+    {"loop", kishi::command::loop, "self-play and training in turns, with evaluations (the main job)"},
     {"train", kishi::command::train, "train the run's network on its self-play positions"},
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"bench", kishi::command::bench, "fixed benchmark suites (bench perft|nn|search)"},

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# The main command: installs what is missing, builds, and runs the main job.
-# Until the self-play loop exists the main job is the rules core's proof of
-# speed and correctness: a perft of the start position to depth 6 and the
-# perft benchmark against Fairy-Stockfish on the same positions.
+# The main command: installs what is missing, builds, and runs the training
+# loop on configs/quickstart.toml (CPU, a small network) in runs/quickstart.
+# Ctrl-C stops it after the current phase; running this again resumes the run.
+# Extra arguments go to `kishi loop` (e.g. --minutes 60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
-./build/kishi perft --depth 6
-bash bench/perft_vs_fairy.sh
+exec ./build/kishi loop --config configs/quickstart.toml --run runs/quickstart "$@"

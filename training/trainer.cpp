@@ -133,6 +133,15 @@ Trainer::Trainer(const std::string& run_dir, const std::string& game, const Trai
 }
 
 Trainer::~Trainer() = default;
+
+void Trainer::export_model() {
+  Impl& m = *impl_;
+  const std::string path = selfplay::model_path(m.run_dir, m.step);
+  if (std::filesystem::exists(path)) return;
+  m.net->eval();
+  nn::save_checkpoint(path, m.net,
+                      {m.game, std::string(nn::ENCODER_VERSION), m.model_config, m.step});
+}
 int64_t Trainer::step() const { return impl_->step; }
 
 StepMetrics Trainer::train(int64_t steps) {

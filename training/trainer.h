@@ -43,6 +43,8 @@ class Trainer {
   // Trains `steps` steps on a fresh window; appends metrics to RUN/metrics.jsonl.
   StepMetrics train(int64_t steps);
   int64_t step() const;
+  // Writes the current network to RUN/models for self-play (no-op if that step is there).
+  void export_model();
 
  private:
   struct Impl;

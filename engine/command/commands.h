@@ -9,5 +9,6 @@ int usi(int argc, char** argv);
 int match(int argc, char** argv);
 int selfplay(int argc, char** argv);
 int train(int argc, char** argv);
+int loop(int argc, char** argv);
 
 }  // namespace kishi::command

@@ -1,0 +1,101 @@
+#include "selfplay/selfplay_runner.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "engine/shogi/names.h"
+#include "nn/batcher.h"
+#include "nn/network_leaf_evaluator.h"
+#include "selfplay/chunk.h"
+#include "selfplay/model_store.h"
+
+namespace kishi::selfplay {
+
+void prepare_run(const std::string& run_dir, const RunnerOptions& o) {
+  std::filesystem::create_directories(run_dir + "/models");
+  std::filesystem::create_directories(run_dir + "/games");
+  if (!latest_model(run_dir)) {  // a new run starts from random weights
+    nn::NetworkEvaluator::random(o.model, o.seed, o.network)
+        ->save(model_path(run_dir, 0), std::string(shogi::game_name(o.game)));
+    std::printf("new run: random model %s\n", model_path(run_dir, 0).c_str());
+  }
+}
+
+RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int64_t max_games,
+                         const std::atomic<bool>& stop) {
+  prepare_run(run_dir, o);
+  char host[64] = "host";
+  gethostname(host, sizeof host - 1);
+  std::atomic<int64_t> started{0}, done{0}, positions{0};
+  static std::atomic<int> chunk_seq{0};
+  const auto start = std::chrono::steady_clock::now();
+  const std::string game_id(shogi::game_name(o.game));
+
+  while (!stop && (max_games < 0 || started < max_games)) {
+    const StoredModel model = *latest_model(run_dir);
+    auto net = nn::NetworkEvaluator::from_checkpoint(model.path, game_id, o.network);
+    nn::BatcherOptions batch;
+    batch.max_batch = o.games_in_parallel;
+    batch.max_wait = std::chrono::microseconds(2000);
+    nn::EvaluationBatcher batcher(*net, batch);
+    nn::NetworkLeafEvaluator leaf(batcher);
+    const std::string model_id = std::filesystem::path(model.path).stem().string();
+    std::atomic<bool> newer_model{false};
+    std::mutex print_mutex;
+
+    std::vector<std::thread> threads;
+    for (int t = 0; t < o.games_in_parallel; ++t)
+      threads.emplace_back([&, t] {
+        search::ShogiGame::Rules rules;
+        rules.max_plies = o.selfplay.max_plies;
+        search::SearchParams params;
+        params.max_nodes =
+            uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);
+        params.seed =
+            o.seed * 1000003 + uint64_t(started.load()) * 131 + uint64_t(t) + uint64_t(getpid());
+        search::Search<search::ShogiGame> search(search::ShogiGame(rules), leaf, params);
+        std::mt19937_64 rng(params.seed);
+        while (!stop && !newer_model) {
+          const int64_t index = started++;
+          if (max_games >= 0 && index >= max_games) break;
+          Chunk chunk;
+          chunk.game = o.game;
+          chunk.model_id = model_id;
+          chunk.games.push_back(play_selfplay_game(search, o.selfplay, o.game, rng));
+          // Each finished game is written at once: an interrupted run loses none.
+          char name[200];
+          std::snprintf(name, sizeof name, "%s/games/%s-%s-%d-%06d.kchunk", run_dir.c_str(),
+                        model_id.c_str(), host, int(getpid()), chunk_seq++);
+          write_chunk(name, chunk);
+          positions += int64_t(chunk.positions());
+          const int64_t finished = ++done;
+          if (o.verbose) {
+            const double minutes =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                60;
+            std::lock_guard lock(print_mutex);
+            const auto& g = chunk.games[0];
+            std::printf(
+                "selfplay: game %lld (%zu plies, %s) | %lld positions | %.1f games/min | %s\n",
+                (long long)finished, g.moves.size(),
+                g.result > 0   ? "black wins"
+                : g.result < 0 ? "white wins"
+                               : "draw",
+                (long long)positions.load(), finished / std::max(minutes, 1e-9), model_id.c_str());
+            std::fflush(stdout);
+          }
+          if (const auto latest = latest_model(run_dir); latest && latest->step > model.step)
+            newer_model = true;  // finish here; the outer loop loads it
+        }
+      });
+    for (auto& t : threads) t.join();
+  }
+  return {done.load(), positions.load()};
+}
+
+}  // namespace kishi::selfplay

@@ -1,0 +1,97 @@
+// The trainer resumes exactly from its checkpoint, and a damaged chunk in the
+// window is skipped, not read.
+#include "training/trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/search/material_evaluator.h"
+#include "nn/network_evaluator.h"
+#include "selfplay/model_store.h"
+#include "selfplay/selfplay_game.h"
+#include "training/training_data.h"
+
+namespace kishi::training {
+namespace {
+
+namespace fs = std::filesystem;
+
+const nn::ModelConfig TINY{.blocks = 1, .channels = 8, .squeeze_excitation = false,
+                           .policy_channels = 4, .value_channels = 1, .value_hidden = 8};
+
+class TrainerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = (fs::temp_directory_path() / ("kishi-train-" + std::to_string(getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+               .string();
+    fs::create_directories(dir_ + "/models");
+    fs::create_directories(dir_ + "/games");
+    nn::NetworkEvaluator::random(TINY, 3, {})->save(selfplay::model_path(dir_, 0), "shogi");
+    // Games from the built-in evaluator stand in for self-play.
+    search::MaterialEvaluator eval;
+    search::Search<search::ShogiGame> search(search::ShogiGame{}, eval, {.max_nodes = 1 << 15});
+    selfplay::SelfPlayConfig sp;
+    sp.playouts = 16;
+    sp.fast_playouts = 4;
+    sp.max_plies = 60;
+    std::mt19937_64 rng(9);
+    for (int i = 0; i < 3; ++i) {
+      selfplay::Chunk chunk;
+      chunk.model_id = "material";
+      chunk.games.push_back(selfplay::play_selfplay_game(search, sp, shogi::Game::Shogi, rng));
+      selfplay::write_chunk(dir_ + "/games/g" + std::to_string(i) + ".kchunk", chunk);
+    }
+    config_.batch_size = 16;
+    config_.steps_per_export = 10;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string dir_;
+  TrainConfig config_;
+};
+
+TEST_F(TrainerTest, RestartContinuesExactly) {
+  const std::string copy = dir_ + "-copy";
+  fs::copy(dir_, copy, fs::copy_options::recursive);
+  StepMetrics straight;
+  {
+    Trainer t(dir_, "shogi", config_);
+    t.train(10);
+    straight = t.train(10);
+  }
+  StepMetrics resumed;
+  {
+    Trainer t(copy, "shogi", config_);
+    t.train(10);
+  }
+  {
+    Trainer t(copy, "shogi", config_);  // a new process, in effect
+    EXPECT_EQ(t.step(), 10);
+    resumed = t.train(10);
+  }
+  fs::remove_all(copy);
+  EXPECT_EQ(straight.step, 20);
+  EXPECT_EQ(resumed.step, 20);
+  EXPECT_NEAR(straight.policy_loss, resumed.policy_loss, 1e-4);
+  EXPECT_NEAR(straight.value_loss, resumed.value_loss, 1e-4);
+  EXPECT_TRUE(fs::exists(selfplay::model_path(dir_, 20)));  // exported for self-play
+}
+
+TEST_F(TrainerTest, DamagedChunksAreSkipped) {
+  std::ofstream(dir_ + "/games/torn.kchunk", std::ios::binary) << "KISHICHK\x01";
+  const Window w = read_window(dir_, 100000, 0.25f);
+  EXPECT_EQ(w.chunks_read, 3);
+  EXPECT_EQ(w.chunks_skipped, 1);
+  EXPECT_GT(w.samples.size(), 0u);
+  for (const auto& s : w.samples) {
+    EXPECT_NEAR(s.wdl[0] + s.wdl[1] + s.wdl[2], 1.0f, 1e-5);
+    EXPECT_FALSE(s.policy.empty());
+  }
+  Trainer t(dir_, "shogi", config_);
+  EXPECT_GT(t.train(2).window_positions, 0);
+}
+
+}  // namespace
+}  // namespace kishi::training
