@@ -430,17 +430,22 @@ std::string UsiEngine::think(GoParams go) {
     return finish("bestmove win");
   }
 
-  if (player_ != Player::Mcts) {
-    search::Clock clock;
-    clock.time_left_ms = us == BLACK ? go.btime : go.wtime;
-    clock.increment_ms = us == BLACK ? go.binc : go.winc;
-    clock.byoyomi_ms = go.byoyomi;
-    clock.movetime_ms = go.movetime;
-    const bool timed = clock.time_left_ms >= 0 || clock.byoyomi_ms > 0 || clock.movetime_ms >= 0;
-    return finish(think_baseline(
-        go, search::plan_time(clock, options_.spin("ByoyomiMargin"), root.move_number()),
-        timed && !go.infinite && !go.ponder));
-  }
+  search::Clock clock;
+  clock.time_left_ms = us == BLACK ? go.btime : go.wtime;
+  clock.increment_ms = us == BLACK ? go.binc : go.winc;
+  clock.byoyomi_ms = go.byoyomi;
+  clock.movetime_ms = go.movetime;
+  const bool timed = clock.time_left_ms >= 0 || clock.byoyomi_ms > 0 || clock.movetime_ms >= 0;
+  const search::TimeBudget budget =
+      search::plan_time(clock, options_.spin("ByoyomiMargin"), root.move_number());
+  const auto bestmove = [&](const std::vector<Move>& pv) {
+    std::string best = "bestmove " + to_usi(pv[0]);
+    if (options_.check("USI_Ponder") && pv.size() > 1) best += " ponder " + to_usi(pv[1]);
+    return best;
+  };
+
+  if (player_ != Player::Mcts)
+    return finish(think_baseline(go, budget, timed && !go.infinite && !go.ponder));
 
   // A forced mate the network could miss: look for it before the tree search.
   if (const int64_t budget = options_.spin("MateSearchNodes"); budget > 0) {
@@ -451,10 +456,7 @@ std::string UsiEngine::think(GoParams go) {
                          " pv";
       for (Move m : mate.pv) line += " " + to_usi(m);
       send(line);
-      std::string best = "bestmove " + to_usi(mate.pv[0]);
-      if (options_.check("USI_Ponder") && mate.pv.size() > 1)
-        best += " ponder " + to_usi(mate.pv[1]);
-      return finish(best);
+      return finish(bestmove(mate.pv));
     }
   }
 
@@ -467,15 +469,6 @@ std::string UsiEngine::think(GoParams go) {
   }
   searched_base_ = base_sfen_;
   searched_moves_ = moves_;
-
-  search::Clock clock;
-  clock.time_left_ms = us == BLACK ? go.btime : go.wtime;
-  clock.increment_ms = us == BLACK ? go.binc : go.winc;
-  clock.byoyomi_ms = go.byoyomi;
-  clock.movetime_ms = go.movetime;
-  const bool timed = clock.time_left_ms >= 0 || clock.byoyomi_ms > 0 || clock.movetime_ms >= 0;
-  const search::TimeBudget budget =
-      search::plan_time(clock, options_.spin("ByoyomiMargin"), root.move_number());
 
   search::SearchLimits limits;
   limits.max_playouts = go.nodes;
@@ -499,10 +492,8 @@ std::string UsiEngine::think(GoParams go) {
   const int cp = value_to_cp(result.value);
   if (options_.spin("ResignValue") > -30000 && cp <= options_.spin("ResignValue"))
     return finish("bestmove resign");
-  std::string best = "bestmove " + to_usi(*result.best);
-  if (options_.check("USI_Ponder") && result.pv.size() > 1)
-    best += " ponder " + to_usi(result.pv[1]);
-  return finish(best);
+  // The pv starts with the chosen move.
+  return finish(bestmove(result.pv.empty() ? std::vector<Move>{*result.best} : result.pv));
 }
 
 std::string UsiEngine::think_baseline(const GoParams& go, const search::TimeBudget& budget,
