@@ -18,6 +18,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"usi", kishi::command::usi, "the USI engine, for GUIs and match tools"},
     {"selfplay", kishi::command::selfplay, "self-play games with the newest model of a run"},
     {"loop", kishi::command::loop, "self-play and training in turns, with evaluations (the main job)"},
+    {"report", kishi::command::report, "an HTML page with a run's curves"},
     {"train", kishi::command::train, "train the run's network on its self-play positions"},
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"bench", kishi::command::bench, "fixed benchmark suites (bench perft|nn|search)"},

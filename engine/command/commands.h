@@ -10,5 +10,6 @@ int match(int argc, char** argv);
 int selfplay(int argc, char** argv);
 int train(int argc, char** argv);
 int loop(int argc, char** argv);
+int report(int argc, char** argv);
 
 }  // namespace kishi::command

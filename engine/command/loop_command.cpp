@@ -100,6 +100,17 @@ int loop(int argc, char** argv) {
       state["last_evaluation"] = eval;
     }
     match::write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
+    const auto unix_seconds = std::chrono::duration_cast<std::chrono::seconds>(
+                                  std::chrono::system_clock::now().time_since_epoch())
+                                  .count();
+    std::ofstream(run_dir + "/metrics.jsonl", std::ios::app)
+        << nlohmann::json({{"loop",
+                            {{"iteration", iteration},
+                             {"games", state["games"]},
+                             {"positions", state["positions"]},
+                             {"time", unix_seconds}}}})
+               .dump()
+        << "\n";
     std::printf(
         "loop: iteration %d | games %lld | positions %lld | step %lld | policy loss %.3f | value "
         "loss %.3f%s | %.1f min\n",

@@ -23,3 +23,6 @@ grep -q "resuming" "$run/resume.log" || { echo "did not resume"; cat "$run/resum
 after=$(grep -o '"iteration": [0-9]*' "$run/loop.json" | head -1 | grep -o '[0-9]*')
 [ "$after" -eq $((before + 1)) ] || { echo "iteration $before -> $after"; exit 1; }
 echo "resumed from iteration $before to $after"
+# The report of the run: one page, with the run's losses in it.
+"$kishi" report "$run" | grep -q "report.html" || { echo "no report"; exit 1; }
+grep -q "<svg" "$run/report.html" && grep -q "policy loss" "$run/report.html" || { echo "report lacks charts"; exit 1; }

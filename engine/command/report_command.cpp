@@ -1,0 +1,150 @@
+// kishi report RUN: one self-contained HTML page (inline SVG, no script, no
+// network) with the run's curves: losses, evaluation scores and Elo against the
+// baselines, games per hour. Written to RUN/report.html.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "engine/command/commands.h"
+#include "engine/command/parse_args.h"
+#include "engine/match/records.h"
+
+namespace kishi::command {
+
+namespace {
+
+struct Series {
+  std::string name, colour;
+  std::vector<std::pair<double, double>> points;
+};
+
+std::string fmt(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", v);
+  return b;
+}
+
+std::string chart(const std::string& title, const std::string& x_label,
+                  const std::vector<Series>& series) {
+  double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+  for (const auto& s : series)
+    for (auto [x, y] : s.points) {
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+  std::ostringstream o;
+  o << "<h2>" << title << "</h2>\n";
+  if (!std::isfinite(x0)) return o.str() + "<p>no data yet</p>\n";
+  if (x1 == x0) x1 = x0 + 1;
+  if (y1 == y0) y1 = y0 + 1;
+  const double W = 640, H = 260, L = 60, B = 30;
+  const auto px = [&](double x) { return L + (x - x0) / (x1 - x0) * (W - L - 10); };
+  const auto py = [&](double y) { return H - B - (y - y0) / (y1 - y0) * (H - B - 10); };
+  o << "<svg width='" << W << "' height='" << H << "' xmlns='http://www.w3.org/2000/svg'>\n"
+    << "<rect x='" << L << "' y='10' width='" << W - L - 10 << "' height='" << H - B - 10
+    << "' fill='none' stroke='#999'/>\n";
+  for (int i = 0; i <= 4; ++i) {
+    const double y = y0 + (y1 - y0) * i / 4, x = x0 + (x1 - x0) * i / 4;
+    o << "<text x='" << L - 5 << "' y='" << py(y) + 4 << "' font-size='11' text-anchor='end'>"
+      << fmt(y) << "</text>\n"
+      << "<text x='" << px(x) << "' y='" << H - 12 << "' font-size='11' text-anchor='middle'>"
+      << fmt(x) << "</text>\n";
+  }
+  o << "<text x='" << W / 2 << "' y='" << H - 1 << "' font-size='11' text-anchor='middle'>"
+    << x_label << "</text>\n";
+  int legend = 0;
+  for (const auto& s : series) {
+    if (s.points.empty()) continue;
+    o << "<polyline fill='none' stroke='" << s.colour << "' stroke-width='2' points='";
+    for (auto [x, y] : s.points) o << px(x) << "," << py(y) << " ";
+    o << "'/>\n<text x='" << L + 10 << "' y='" << 26 + 14 * legend++ << "' font-size='12' fill='"
+      << s.colour << "'>" << s.name << "</text>\n";
+  }
+  o << "</svg>\n<details><summary>numbers</summary><pre>";
+  for (const auto& s : series) {
+    o << s.name << ":";
+    for (auto [x, y] : s.points) o << " (" << fmt(x) << ", " << fmt(y) << ")";
+    o << "\n";
+  }
+  o << "</pre></details>\n";
+  return o.str();
+}
+
+double elo_of(double score) {
+  score = std::clamp(score, 0.01, 0.99);  // a sweep is shown at the edge of the scale
+  return -400 * std::log10(1 / score - 1);
+}
+
+}  // namespace
+
+int report(int argc, char** argv) {
+  CLI::App app{"Write RUN/report.html: losses, evaluations, Elo, games per hour", "kishi report"};
+  std::string run_dir;
+  app.add_option("run", run_dir, "run directory")->required();
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+  std::ifstream in(run_dir + "/metrics.jsonl");
+  if (!in)
+    throw std::runtime_error("no metrics in '" + run_dir + "' (expected " + run_dir +
+                             "/metrics.jsonl)");
+
+  Series policy{"policy loss", "#1f77b4", {}}, value{"value loss", "#d62728", {}};
+  Series vs_random{"score vs random", "#2ca02c", {}}, vs_greedy{"score vs greedy", "#9467bd", {}};
+  Series elo_random{"Elo vs random", "#2ca02c", {}}, elo_greedy{"Elo vs greedy", "#9467bd", {}};
+  Series rate{"games per hour", "#ff7f0e", {}};
+  int skipped = 0;
+  std::vector<std::pair<double, double>> loop_points;  // (time, games)
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(line);
+    } catch (const std::exception&) {
+      ++skipped;  // a line cut by a kill: skipped
+      continue;
+    }
+    if (j.contains("policy_loss")) {
+      policy.points.emplace_back(j["step"].get<double>(), j["policy_loss"].get<double>());
+      value.points.emplace_back(j["step"].get<double>(), j["value_loss"].get<double>());
+    } else if (j.contains("evaluation")) {
+      const auto& e = j["evaluation"];
+      const double step = e["step"].get<double>();
+      if (e.contains("random")) {
+        vs_random.points.emplace_back(step, e["random"]["score"].get<double>());
+        elo_random.points.emplace_back(step, elo_of(e["random"]["score"].get<double>()));
+      }
+      if (e.contains("greedy")) {
+        vs_greedy.points.emplace_back(step, e["greedy"]["score"].get<double>());
+        elo_greedy.points.emplace_back(step, elo_of(e["greedy"]["score"].get<double>()));
+      }
+    } else if (j.contains("loop")) {
+      loop_points.emplace_back(j["loop"]["time"].get<double>(), j["loop"]["games"].get<double>());
+    }
+  }
+  for (size_t i = 1; i < loop_points.size(); ++i) {
+    const double hours = (loop_points[i].first - loop_points[i - 1].first) / 3600;
+    // A long gap is a stop and a resume, not slow play.
+    if (hours > 0 && hours < 1)
+      rate.points.emplace_back(loop_points[i].second,
+                               (loop_points[i].second - loop_points[i - 1].second) / hours);
+  }
+  std::ostringstream html;
+  html << "<!doctype html>\n<html><head><meta charset='utf-8'><title>kishi run " << run_dir
+       << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:700px}</style></"
+          "head><body>\n"
+       << "<h1>kishi run: " << run_dir << "</h1>\n"
+       << chart("Losses", "training step", {policy, value})
+       << chart("Score against the baselines (1 = all won)", "training step",
+                {vs_random, vs_greedy})
+       << chart("Elo against the baselines (from the scores, clamped at 1% and 99%)",
+                "training step", {elo_random, elo_greedy})
+       << chart("Self-play games per hour", "games played", {rate});
+  if (skipped) html << "<p>" << skipped << " damaged metrics line(s) skipped.</p>\n";
+  html << "</body></html>\n";
+  match::write_file_atomically(run_dir + "/report.html", html.str());
+  std::printf("report: %s/report.html (%zu training points, %zu evaluations)\n", run_dir.c_str(),
+              policy.points.size(), vs_random.points.size());
+  return 0;
+}
+
+}  // namespace kishi::command
