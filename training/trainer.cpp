@@ -3,6 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <random>
 #include <sstream>
 
@@ -134,6 +135,36 @@ Trainer::Trainer(const std::string& run_dir, const std::string& game, const Trai
 
 Trainer::~Trainer() = default;
 
+double Trainer::bare_samples_per_second(int64_t steps) {
+  Impl& m = *impl_;
+  const int batch = m.config.batch_size;
+  m.net->train();
+  const auto x = torch::rand({batch, nn::INPUT_PLANES, 9, 9}).to(m.device);
+  const auto p = torch::softmax(torch::rand({batch, nn::POLICY_SIZE}), 1).to(m.device);
+  const auto v = torch::softmax(torch::rand({batch, 3}), 1).to(m.device);
+  // A scratch copy of the optimizer's settings, so the real state is untouched.
+  auto params = m.net->parameters();
+  std::vector<torch::Tensor> saved;
+  for (auto& t : params) saved.push_back(t.detach().clone());
+  torch::optim::SGD scratch(
+      params, torch::optim::SGDOptions(m.learning_rate()).momentum(m.config.momentum));
+  const auto start = std::chrono::steady_clock::now();
+  for (int64_t s = 0; s < steps; ++s) {
+    scratch.zero_grad();
+    const nn::NetworkOutput out = m.net->forward(x);
+    const auto loss = -(p * torch::log_softmax(out.policy_logits, 1)).sum(1).mean() -
+                      (v * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
+    loss.backward();
+    scratch.step();
+    loss.item<double>();  // wait for the step, as the trainer does
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  torch::NoGradGuard no_grad;
+  for (size_t i = 0; i < params.size(); ++i) params[i].copy_(saved[i]);
+  return steps * batch / seconds;
+}
+
 void Trainer::export_model() {
   Impl& m = *impl_;
   const std::string path = selfplay::model_path(m.run_dir, m.step);
@@ -152,26 +183,41 @@ StepMetrics Trainer::train(int64_t steps) {
   if (window.samples.empty()) return metrics;
   const shogi::Game game = *shogi::parse_game(m.game);
   const int batch = m.config.batch_size;
-  std::vector<float> input(size_t(batch) * nn::INPUT_SIZE), policy(size_t(batch) * nn::POLICY_SIZE);
-  std::vector<float> value(size_t(batch) * 3);
+  struct Batch {
+    std::vector<float> input, policy, value;
+  };
   std::uniform_int_distribution<size_t> pick(0, window.samples.size() - 1);
-  m.net->train();
-  double policy_sum = 0, value_sum = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (int64_t s = 0; s < steps; ++s) {
-    std::fill(policy.begin(), policy.end(), 0.0f);
-    for (int b = 0; b < batch; ++b) {
+  // Positions are decoded and encoded on a second thread while the network
+  // trains on the previous batch. The samples are drawn in the same order as
+  // without it, so a resumed run draws the same batches.
+  const auto make_batch = [&] {
+    Batch b{std::vector<float>(size_t(batch) * nn::INPUT_SIZE),
+            std::vector<float>(size_t(batch) * nn::POLICY_SIZE),
+            std::vector<float>(size_t(batch) * 3)};
+    for (int k = 0; k < batch; ++k) {
       const Sample& sample = window.samples[pick(m.rng)];
       const shogi::Position pos = *shogi::Position::from_sfen(sample.sfen, game);
-      nn::encode_position(pos, sample.repetitions, input.data() + size_t(b) * nn::INPUT_SIZE);
+      nn::encode_position(pos, sample.repetitions, b.input.data() + size_t(k) * nn::INPUT_SIZE);
       float total = 0;
       for (const auto& p : sample.policy) total += p.probability;
       for (const auto& p : sample.policy)
         if (pos.is_legal(p.move))
-          policy[size_t(b) * nn::POLICY_SIZE + nn::policy_index(pos, p.move)] +=
+          b.policy[size_t(k) * nn::POLICY_SIZE + nn::policy_index(pos, p.move)] +=
               p.probability / total;
-      std::copy(sample.wdl.begin(), sample.wdl.end(), value.begin() + b * 3);
+      std::copy(sample.wdl.begin(), sample.wdl.end(), b.value.begin() + k * 3);
     }
+    return b;
+  };
+  m.net->train();
+  double policy_sum = 0, value_sum = 0;
+  const auto start = std::chrono::steady_clock::now();
+  std::future<Batch> next = std::async(std::launch::async, make_batch);
+  for (int64_t s = 0; s < steps; ++s) {
+    Batch b = next.get();
+    if (s + 1 < steps) next = std::async(std::launch::async, make_batch);
+    std::vector<float>& input = b.input;
+    std::vector<float>& policy = b.policy;
+    std::vector<float>& value = b.value;
     const auto x = torch::from_blob(input.data(), {batch, nn::INPUT_PLANES, 9, 9}).to(m.device);
     const auto p_target = torch::from_blob(policy.data(), {batch, nn::POLICY_SIZE}).to(m.device);
     const auto v_target = torch::from_blob(value.data(), {batch, 3}).to(m.device);

@@ -45,6 +45,9 @@ class Trainer {
   int64_t step() const;
   // Writes the current network to RUN/models for self-play (no-op if that step is there).
   void export_model();
+  // Samples/s of `steps` forward+backward+update steps on random tensors of the
+  // trainer's batch: the bound that data preparation eats into.
+  double bare_samples_per_second(int64_t steps);
 
  private:
   struct Impl;

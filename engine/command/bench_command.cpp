@@ -1,6 +1,9 @@
 // kishi bench: fixed benchmark suites, for comparing builds and machines.
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
@@ -13,6 +16,9 @@
 #include "nn/batcher.h"
 #include "nn/network_evaluator.h"
 #include "nn/network_leaf_evaluator.h"
+#include "selfplay/model_store.h"
+#include "selfplay/selfplay_game.h"
+#include "training/trainer.h"
 
 namespace kishi::command {
 namespace {
@@ -199,6 +205,46 @@ int bench_search(const SearchBenchOptions& o) {
   return 0;
 }
 
+// The trainer against a bare forward+backward loop of the same network and
+// batch, on positions from quick self-play games with the built-in evaluator.
+int bench_train(const std::string& config_path, int64_t steps) {
+  namespace fs = std::filesystem;
+  const Config file = Config::load_file(config_path);
+  const nn::ModelConfig model = nn::ModelConfig::from(file.table("model"));
+  const Config train_table = file.table("train");
+  const training::TrainConfig train =
+      training::TrainConfig::from(train_table, file.table("network"));
+  const std::string dir =
+      (fs::temp_directory_path() / ("kishi-bench-train-" + std::to_string(getpid()))).string();
+  fs::create_directories(dir + "/models");
+  fs::create_directories(dir + "/games");
+  nn::NetworkEvaluator::random(model, 1, {})->save(selfplay::model_path(dir, 0), "shogi");
+  search::MaterialEvaluator material;
+  search::Search<search::ShogiGame> search(search::ShogiGame{}, material, {.max_nodes = 1 << 16});
+  selfplay::SelfPlayConfig sp;
+  sp.playouts = 16;
+  sp.fast_playouts = 4;
+  sp.full_search_share = 1;
+  sp.max_plies = 200;
+  std::mt19937_64 rng(3);
+  selfplay::Chunk chunk;
+  for (int i = 0; i < 20; ++i)
+    chunk.games.push_back(selfplay::play_selfplay_game(search, sp, shogi::Game::Shogi, rng));
+  selfplay::write_chunk(dir + "/games/bench.kchunk", chunk);
+  training::Trainer trainer(dir, "shogi", train);
+  trainer.train(5);  // warm-up
+  const auto m = trainer.train(steps);
+  const double bare = trainer.bare_samples_per_second(steps);
+  fs::remove_all(dir);
+  std::printf(
+      "trainer: %.0f samples/s; bare forward+backward loop of the same network (%s) and batch %d: "
+      "%.0f "
+      "samples/s; trainer at %.1f%% of the bare loop\n",
+      m.samples_per_second, model.describe().c_str(), train.batch_size, bare,
+      100 * m.samples_per_second / bare);
+  return 0;
+}
+
 }  // namespace
 
 int bench(int argc, char** argv) {
@@ -237,7 +283,15 @@ int bench(int argc, char** argv) {
       ->capture_default_str();
   search_cmd->add_option("--model", search_options.model_file,
                          "checkpoint (default: random weights)");
+  std::string train_config = "configs/quickstart.toml";
+  int64_t train_steps = 50;
+  auto* train_cmd =
+      app.add_subcommand("train", "trainer samples/s against a bare forward+backward loop");
+  train_cmd->add_option("--config", train_config, "config whose [model] and [train] to use")
+      ->capture_default_str();
+  train_cmd->add_option("--steps", train_steps, "steps to time")->capture_default_str();
   if (auto rc = parse_args(app, argc, argv)) return *rc;
+  if (train_cmd->parsed()) return bench_train(train_config, train_steps);
   if (perft->parsed()) return bench_perft();
   if (search_cmd->parsed()) return bench_search(search_options);
   if (nn_cmd->parsed()) return bench_nn(nn_options);
