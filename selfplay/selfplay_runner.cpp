@@ -35,6 +35,7 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
   static std::atomic<int> chunk_seq{0};
   const auto start = std::chrono::steady_clock::now();
   const std::string game_id(shogi::game_name(o.game));
+  double forward_seconds = 0;
 
   while (!stop && (max_games < 0 || started < max_games)) {
     const StoredModel model = *latest_model(run_dir);
@@ -94,8 +95,11 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
         }
       });
     for (auto& t : threads) t.join();
+    forward_seconds += net->times().forward;
   }
-  return {done.load(), positions.load()};
+  return {done.load(), positions.load(),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          forward_seconds};
 }
 
 }  // namespace kishi::selfplay

@@ -24,6 +24,8 @@ struct RunnerOptions {
 
 struct RunnerStats {
   int64_t games = 0, positions = 0;
+  double seconds = 0;          // wall time
+  double forward_seconds = 0;  // in the network's forward pass
 };
 
 // Makes RUN/models and RUN/games, and a random model-0 when the run has none.

@@ -18,6 +18,7 @@
 #include "nn/network_leaf_evaluator.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_game.h"
+#include "selfplay/selfplay_runner.h"
 #include "training/trainer.h"
 
 namespace kishi::command {
@@ -245,6 +246,39 @@ int bench_train(const std::string& config_path, int64_t steps) {
   return 0;
 }
 
+// Self-play as the loop runs it (the config's network and settings, random
+// weights): positions per hour and the share of wall time in the forward pass.
+int bench_selfplay(const std::string& config_path, double seconds) {
+  namespace fs = std::filesystem;
+  const Config file = Config::load_file(config_path);
+  selfplay::RunnerOptions o;
+  o.model = nn::ModelConfig::from(file.table("model"));
+  const Config network = file.table("network");
+  o.network.device = network.get_string("device", "cpu");
+  o.network.threads = int(network.get_int("threads", 0));
+  const Config sp = file.table("selfplay");
+  o.selfplay = selfplay::SelfPlayConfig::from(sp);
+  o.games_in_parallel = int(sp.get_int("games_in_parallel", 8));
+  o.verbose = false;
+  const std::string dir =
+      (fs::temp_directory_path() / ("kishi-bench-selfplay-" + std::to_string(getpid()))).string();
+  std::atomic<bool> stop{false};
+  std::thread timer([&] {
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    stop = true;
+  });
+  const auto stats = selfplay::run_selfplay(dir, o, -1, stop);
+  timer.join();
+  fs::remove_all(dir);
+  std::printf(
+      "selfplay (%s, %d games at once): %lld games, %lld positions in %.1f s: %.0f positions/hour; "
+      "%.1f%% of wall time in the forward pass\n",
+      o.model.describe().c_str(), o.games_in_parallel, (long long)stats.games,
+      (long long)stats.positions, stats.seconds, stats.positions / stats.seconds * 3600,
+      100 * stats.forward_seconds / stats.seconds);
+  return 0;
+}
+
 }  // namespace
 
 int bench(int argc, char** argv) {
@@ -290,7 +324,18 @@ int bench(int argc, char** argv) {
   train_cmd->add_option("--config", train_config, "config whose [model] and [train] to use")
       ->capture_default_str();
   train_cmd->add_option("--steps", train_steps, "steps to time")->capture_default_str();
+  double selfplay_seconds = 60;
+  auto* selfplay_cmd =
+      app.add_subcommand("selfplay", "self-play positions/hour and forward-pass share");
+  selfplay_cmd
+      ->add_option("--config", train_config, "config whose [model], [network], [selfplay] to use")
+      ->capture_default_str();
+  selfplay_cmd
+      ->add_option("--seconds", selfplay_seconds,
+                   "time to play (games under way then are finished)")
+      ->capture_default_str();
   if (auto rc = parse_args(app, argc, argv)) return *rc;
+  if (selfplay_cmd->parsed()) return bench_selfplay(train_config, selfplay_seconds);
   if (train_cmd->parsed()) return bench_train(train_config, train_steps);
   if (perft->parsed()) return bench_perft();
   if (search_cmd->parsed()) return bench_search(search_options);
