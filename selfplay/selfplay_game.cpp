@@ -36,6 +36,10 @@ SelfPlayConfig SelfPlayConfig::from(const Config& t) {
   c.playout_share = share("playout_share", c.playout_share);
   c.max_plies = positive("max_plies", c.max_plies);
   c.opening_random_plies = int(t.get_int("opening_random_plies", c.opening_random_plies));
+  c.leaf_mate_plies = int(t.get_int("leaf_mate_plies", c.leaf_mate_plies));
+  if (c.leaf_mate_plies < 0 || c.leaf_mate_plies > 7)
+    throw ConfigError("key 'selfplay.leaf_mate_plies' in " + t.source() +
+                      " must be between 0 and 7");
   return c;
 }
 

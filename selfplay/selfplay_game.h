@@ -25,6 +25,9 @@ struct SelfPlayConfig {
   double playout_share = 0.1;   // share of games never resigned, to measure false resignations
   int max_plies = 320;
   int opening_random_plies = 0;  // uniformly random moves first, for variety
+  // A bounded mate search at new leaves (rules only, no evaluation): games end
+  // in mate instead of wandering to the ply limit. 0: off.
+  int leaf_mate_plies = 0;
 
   // Reads the [selfplay] table; unknown keys are left for Config::finish.
   static SelfPlayConfig from(const Config& table);

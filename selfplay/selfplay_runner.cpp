@@ -54,6 +54,7 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
       threads.emplace_back([&, t] {
         search::ShogiGame::Rules rules;
         rules.max_plies = o.selfplay.max_plies;
+        rules.leaf_mate_plies = o.selfplay.leaf_mate_plies;
         search::SearchParams params;
         params.max_nodes =
             uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);

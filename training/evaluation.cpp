@@ -17,7 +17,7 @@ using namespace kishi::shogi;
 
 EvalResult play_against_baseline(const std::string& model_path, Game game,
                                  const nn::NetworkOptions& network, Baseline baseline, int games,
-                                 int playouts, int max_plies, uint64_t seed) {
+                                 int playouts, int max_plies, int leaf_mate_plies, uint64_t seed) {
   auto net =
       nn::NetworkEvaluator::from_checkpoint(model_path, std::string(game_name(game)), network);
   nn::EvaluationBatcher batcher(*net, {.max_batch = std::max(games, 1)});
@@ -30,6 +30,7 @@ EvalResult play_against_baseline(const std::string& model_path, Game game,
       const Color model_side = g % 2 == 0 ? BLACK : WHITE;
       search::ShogiGame::Rules rules;
       rules.max_plies = max_plies;
+      rules.leaf_mate_plies = leaf_mate_plies;
       search::Search<search::ShogiGame> search(
           search::ShogiGame(rules), leaf,
           {.max_nodes = uint32_t(playouts * 200 + 1000), .seed = seed + g});

@@ -24,6 +24,6 @@ struct EvalResult {
 // move and no noise; games at max_plies are draws.
 EvalResult play_against_baseline(const std::string& model_path, shogi::Game game,
                                  const nn::NetworkOptions& network, Baseline baseline, int games,
-                                 int playouts, int max_plies, uint64_t seed);
+                                 int playouts, int max_plies, int leaf_mate_plies, uint64_t seed);
 
 }  // namespace kishi::training

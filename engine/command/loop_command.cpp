@@ -86,9 +86,9 @@ int loop(int argc, char** argv) {
       nlohmann::json eval = {{"iteration", iteration}, {"step", model.step}};
       for (const auto& [name, baseline] : {std::pair{"random", training::Baseline::Random},
                                            std::pair{"greedy", training::Baseline::Greedy}}) {
-        const auto r = training::play_against_baseline(model.path, rc.game, rc.network, baseline,
-                                                       rc.loop.eval_games, rc.loop.eval_playouts,
-                                                       rc.selfplay.max_plies, rc.seed + iteration);
+        const auto r = training::play_against_baseline(
+            model.path, rc.game, rc.network, baseline, rc.loop.eval_games, rc.loop.eval_playouts,
+            rc.selfplay.max_plies, rc.selfplay.leaf_mate_plies, rc.seed + iteration);
         eval[name] = {
             {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
         char buf[64];
