@@ -21,8 +21,6 @@
 
 namespace kishi::command {
 
-selfplay::RunnerOptions runner_options(const RunConfig& rc);
-
 namespace {
 std::atomic<bool> interrupted{false};
 void on_signal(int) { interrupted = true; }

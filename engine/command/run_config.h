@@ -10,6 +10,7 @@
 #include "nn/model_config.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/selfplay_game.h"
+#include "selfplay/selfplay_runner.h"
 #include "training/trainer.h"
 
 namespace kishi::command {
@@ -64,6 +65,17 @@ inline RunConfig load_run_config(const std::string& path) {
   c.finish();
   rc.text = c.to_toml();
   return rc;
+}
+
+inline selfplay::RunnerOptions runner_options(const RunConfig& rc) {
+  selfplay::RunnerOptions o;
+  o.game = rc.game;
+  o.seed = rc.seed;
+  o.model = rc.model;
+  o.network = rc.network;
+  o.selfplay = rc.selfplay;
+  o.games_in_parallel = rc.games_in_parallel;
+  return o;
 }
 
 }  // namespace kishi::command

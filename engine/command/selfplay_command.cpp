@@ -16,17 +16,6 @@ std::atomic<bool> interrupted{false};
 void on_signal(int) { interrupted = true; }
 }  // namespace
 
-selfplay::RunnerOptions runner_options(const RunConfig& rc) {
-  selfplay::RunnerOptions o;
-  o.game = rc.game;
-  o.seed = rc.seed;
-  o.model = rc.model;
-  o.network = rc.network;
-  o.selfplay = rc.selfplay;
-  o.games_in_parallel = rc.games_in_parallel;
-  return o;
-}
-
 int selfplay(int argc, char** argv) {
   CLI::App app{"Self-play with the newest model of a run; games go to RUN/games", "kishi selfplay"};
   std::string run_dir, config_path;
