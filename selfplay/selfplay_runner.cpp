@@ -41,7 +41,7 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
     const StoredModel model = *latest_model(run_dir);
     auto net = nn::NetworkEvaluator::from_checkpoint(model.path, game_id, o.network);
     nn::BatcherOptions batch;
-    batch.max_batch = o.games_in_parallel;
+    batch.max_batch = std::max(1, std::min(o.batch_size, o.games_in_parallel));
     batch.max_wait = std::chrono::microseconds(2000);
     nn::EvaluationBatcher batcher(*net, batch);
     nn::NetworkLeafEvaluator leaf(batcher);

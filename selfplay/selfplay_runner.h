@@ -19,6 +19,9 @@ struct RunnerOptions {
   nn::NetworkOptions network;
   SelfPlayConfig selfplay;
   int games_in_parallel = 8;
+  // Leaves per network batch. Half the games: one batch runs while the other
+  // half of the games search, so neither the network nor the search waits.
+  int batch_size = 4;
   bool verbose = true;  // a line per finished game
 };
 

@@ -259,6 +259,7 @@ int bench_selfplay(const std::string& config_path, double seconds) {
   const Config sp = file.table("selfplay");
   o.selfplay = selfplay::SelfPlayConfig::from(sp);
   o.games_in_parallel = int(sp.get_int("games_in_parallel", 8));
+  o.batch_size = int(sp.get_int("batch_size", std::max(1, o.games_in_parallel / 2)));
   o.verbose = false;
   const std::string dir =
       (fs::temp_directory_path() / ("kishi-bench-selfplay-" + std::to_string(getpid()))).string();

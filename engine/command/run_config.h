@@ -23,12 +23,13 @@ struct RunConfig {
   nn::NetworkOptions network;
   selfplay::SelfPlayConfig selfplay;
   int games_in_parallel = 8;
+  int batch_size = 4;  // leaves per network batch (default: half the games)
   training::TrainConfig train;
   struct Loop {
     int64_t games_per_iteration = 32;
     int64_t steps_per_iteration = 100;
-    int eval_every = 2;       // iterations between evaluations
-    int eval_games = 10;      // against each baseline, both colours
+    int eval_every = 2;   // iterations between evaluations
+    int eval_games = 10;  // against each baseline, both colours
     int eval_playouts = 16;
   } loop;
   std::string text;  // the file, to copy into the run directory
@@ -52,6 +53,9 @@ inline RunConfig load_run_config(const std::string& path) {
   rc.games_in_parallel = int(sp.get_int("games_in_parallel", rc.games_in_parallel));
   if (rc.games_in_parallel < 1)
     throw ConfigError("key 'selfplay.games_in_parallel' in " + path + " must be at least 1");
+  rc.batch_size = int(sp.get_int("batch_size", std::max(1, rc.games_in_parallel / 2)));
+  if (rc.batch_size < 1)
+    throw ConfigError("key 'selfplay.batch_size' in " + path + " must be at least 1");
   rc.train = training::TrainConfig::from(c.table("train"), network);
   const Config loop = c.table("loop");
   rc.loop.games_per_iteration = loop.get_int("games_per_iteration", rc.loop.games_per_iteration);
@@ -59,8 +63,8 @@ inline RunConfig load_run_config(const std::string& path) {
   rc.loop.eval_every = int(loop.get_int("eval_every", rc.loop.eval_every));
   rc.loop.eval_games = int(loop.get_int("eval_games", rc.loop.eval_games));
   rc.loop.eval_playouts = int(loop.get_int("eval_playouts", rc.loop.eval_playouts));
-  if (rc.loop.games_per_iteration < 1 || rc.loop.steps_per_iteration < 1 || rc.loop.eval_every < 1 ||
-      rc.loop.eval_games < 0 || rc.loop.eval_playouts < 1)
+  if (rc.loop.games_per_iteration < 1 || rc.loop.steps_per_iteration < 1 ||
+      rc.loop.eval_every < 1 || rc.loop.eval_games < 0 || rc.loop.eval_playouts < 1)
     throw ConfigError("keys of [loop] in " + path + " must be positive (eval_games may be 0)");
   c.finish();
   rc.text = c.to_toml();
@@ -75,6 +79,7 @@ inline selfplay::RunnerOptions runner_options(const RunConfig& rc) {
   o.network = rc.network;
   o.selfplay = rc.selfplay;
   o.games_in_parallel = rc.games_in_parallel;
+  o.batch_size = rc.batch_size;
   return o;
 }
 
