@@ -10,6 +10,7 @@
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
 #include "engine/match/elo.h"
+#include "engine/match/ratings.h"
 #include "engine/match/records.h"
 #include "engine/match/referee.h"
 #include "engine/shogi/names.h"
@@ -76,16 +77,17 @@ int match(int argc, char** argv) {
   std::string game_name = "shogi", openings_file, out_dir;
   std::vector<double> sprt_args;
   app.add_option("--engine", engine_texts,
-                 "an engine: kishi, fairy-stockfish, gpsusi, or NAME=COMMAND [ARGS] (twice)")
+                 "an engine: kishi, fairy-stockfish, gpsusi, or NAME=COMMAND [ARGS]; two or more "
+                 "(more: a round robin with a ratings table)")
       ->required()
-      ->expected(2);
+      ->expected(2, 64);
   app.add_option("--option", option_texts, "ENGINE:NAME=VALUE, a setoption for one engine");
   app.add_option("--nodes", nodes_texts, "ENGINE:N, fixed nodes per move instead of the clock");
   std::vector<std::string> margin_texts;
   app.add_option(
       "--margin", margin_texts,
       "ENGINE:MS, tell an engine MS less byoyomi than it has (for engines that overrun)");
-  app.add_option("--games", games, "games to play (colours alternate)")
+  app.add_option("--games", games, "games per pair of engines (colours alternate)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
   app.add_option("--concurrency", concurrency, "games at once")
@@ -108,8 +110,13 @@ int match(int argc, char** argv) {
 
   const auto game = shogi::parse_game(game_name);
   if (!game) throw std::runtime_error(game.error());
-  std::vector<EngineSpec> engines{engine_from(engine_texts[0]), engine_from(engine_texts[1])};
-  if (engines[0].name == engines[1].name) engines[1].name += "-2";
+  std::vector<EngineSpec> engines;
+  for (const auto& text : engine_texts) {
+    engines.push_back(engine_from(text));
+    for (size_t i = 0; i + 1 < engines.size(); ++i)  // the same engine twice: tell them apart
+      if (engines[i].name == engines.back().name)
+        engines.back().name += "-" + std::to_string(engines.size());
+  }
   for (const auto& o : option_texts) {
     const size_t colon = o.find(':'), eq = o.find('=');
     if (colon == std::string::npos || eq == std::string::npos || eq < colon)
@@ -145,40 +152,54 @@ int match(int argc, char** argv) {
         std::to_string(std::chrono::system_clock::now().time_since_epoch().count() / 1000000000);
   std::filesystem::create_directories(out_dir + "/games");
 
+  // Every pair plays `games` games; pair p's k-th game is game p * games + k.
+  std::vector<std::pair<int, int>> pairs;
+  for (int i = 0; i < int(engines.size()); ++i)
+    for (int j = i + 1; j < int(engines.size()); ++j) pairs.emplace_back(i, j);
+  const int total_games = int(pairs.size()) * games;
+  std::vector<std::vector<Score>> results(engines.size(), std::vector<Score>(engines.size()));
   std::mutex mutex;
-  Score score;  // for engines[0]
+  Score score;  // for engines[0] against engines[1], the two-engine figures
   std::map<std::string, int> reasons;
   std::atomic<int> next_game{0};
   std::atomic<bool> stop{false};
   int played = 0;
   std::string verdict = "none";
-  const auto report_game = [&](int index, const GameRecord& rec) {
+  const auto report_game = [&](int index, int a, int b, const GameRecord& rec) {
     std::lock_guard lock(mutex);
-    const bool first_is_black = rec.black == engines[0].name;
-    if (rec.winner == Winner::Draw)
-      ++score.draws;
-    else if ((rec.winner == Winner::Black) == first_is_black)
-      ++score.wins;
-    else
-      ++score.losses;
+    const bool a_is_black = rec.black == engines[a].name;
+    Score& s = results[a][b];
+    Score& mirror = results[b][a];
+    if (rec.winner == Winner::Draw) {
+      ++s.draws;
+      ++mirror.draws;
+    } else if ((rec.winner == Winner::Black) == a_is_black) {
+      ++s.wins;
+      ++mirror.losses;
+    } else {
+      ++s.losses;
+      ++mirror.wins;
+    }
+    score = results[0][1];
     ++reasons[rec.reason];
     ++played;
     char name[32];
     std::snprintf(name, sizeof name, "%05d", index + 1);
     write_file_atomically(out_dir + "/games/" + name + ".csa", to_csa(rec));
     write_file_atomically(out_dir + "/games/" + name + ".usi", to_usi_record(rec));
-    const EloEstimate e = estimate_elo(score);
+    const EloEstimate e = estimate_elo(s);
     std::printf(
-        "game %d/%d %s (black) vs %s: %s (%s, %zu plies) | %s +%d =%d -%d | elo %+.0f [%+.0f, "
+        "game %d/%d %s (black) vs %s: %s (%s, %zu plies) | %s +%d =%d -%d vs %s | elo %+.0f "
+        "[%+.0f, "
         "%+.0f]\n",
-        index + 1, games, rec.black.c_str(), rec.white.c_str(),
+        index + 1, total_games, rec.black.c_str(), rec.white.c_str(),
         rec.winner == Winner::Draw    ? "draw"
         : rec.winner == Winner::Black ? "black wins"
                                       : "white wins",
-        rec.reason.c_str(), rec.moves.size(), engines[0].name.c_str(), score.wins, score.draws,
-        score.losses, e.elo, e.lower, e.upper);
+        rec.reason.c_str(), rec.moves.size(), engines[a].name.c_str(), s.wins, s.draws, s.losses,
+        engines[b].name.c_str(), e.elo, e.lower, e.upper);
     std::fflush(stdout);
-    if (sprt_args.size() == 4) {
+    if (sprt_args.size() == 4 && engines.size() == 2) {
       const SprtResult r = sprt(score, sprt_args[0], sprt_args[1], sprt_args[2], sprt_args[3]);
       if (r.verdict != SprtResult::Verdict::Continue) {
         verdict = r.verdict == SprtResult::Verdict::AcceptH1 ? "H1" : "H0";
@@ -191,16 +212,18 @@ int match(int argc, char** argv) {
   std::vector<std::string> failures;
   for (int w = 0; w < concurrency; ++w)
     workers.emplace_back([&] {
-      std::unique_ptr<UsiClient> clients[2];
+      std::vector<std::unique_ptr<UsiClient>> clients(engines.size());
       try {
-        for (int index; !stop && (index = next_game++) < games;) {
-          for (int k = 0; k < 2; ++k)
-            if (!clients[k] || !clients[k]->alive())
-              clients[k] = std::make_unique<UsiClient>(engines[k]);
-          const Opening& opening = openings[(index / 2) % openings.size()];
-          UsiClient& black = index % 2 == 0 ? *clients[0] : *clients[1];
-          UsiClient& white = index % 2 == 0 ? *clients[1] : *clients[0];
-          report_game(index, play_game(black, white, opening, tc, *game, max_plies));
+        for (int index; !stop && (index = next_game++) < total_games;) {
+          const auto [a, b] = pairs[size_t(index / games)];
+          const int k = index % games;
+          for (int e : {a, b})
+            if (!clients[e] || !clients[e]->alive())
+              clients[e] = std::make_unique<UsiClient>(engines[e]);
+          const Opening& opening = openings[(k / 2) % openings.size()];
+          UsiClient& black = k % 2 == 0 ? *clients[a] : *clients[b];
+          UsiClient& white = k % 2 == 0 ? *clients[b] : *clients[a];
+          report_game(index, a, b, play_game(black, white, opening, tc, *game, max_plies));
         }
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);
@@ -212,8 +235,10 @@ int match(int argc, char** argv) {
   for (const auto& f : failures) std::fprintf(stderr, "kishi match: %s\n", f.c_str());
 
   const EloEstimate e = estimate_elo(score);
+  std::vector<std::string> names;
+  for (const auto& eng : engines) names.push_back(eng.name);
   nlohmann::json summary = {
-      {"engines", {engines[0].name, engines[1].name}},
+      {"engines", names},
       {"game", game_name},
       {"time_control",
        {{"main_ms", tc.main_ms}, {"byoyomi_ms", tc.byoyomi_ms}, {"increment_ms", tc.increment_ms}}},
@@ -222,11 +247,26 @@ int match(int argc, char** argv) {
       {"elo", {{"estimate", e.elo}, {"lower95", e.lower}, {"upper95", e.upper}, {"los", e.los}}},
       {"reasons", reasons},
       {"sprt", verdict}};
+  if (engines.size() > 2) {
+    // The ratings table: maximum-likelihood Elo over all pairs, the first engine at 0.
+    std::printf("%-20s %8s %8s %6s %7s\n", "engine", "elo", "+-95%", "games", "score");
+    nlohmann::json table = nlohmann::json::array();
+    for (const Rating& r : fit_ratings(names, results)) {
+      std::printf("%-20s %+8.1f %8.1f %6d %6.1f%%\n", r.name.c_str(), r.elo, r.margin, r.games,
+                  100 * r.score);
+      table.push_back({{"engine", r.name},
+                       {"elo", r.elo},
+                       {"margin95", r.margin},
+                       {"games", r.games},
+                       {"score", r.score}});
+    }
+    summary["ratings"] = table;
+  }
   write_file_atomically(out_dir + "/summary.json", summary.dump(2) + "\n");
   std::printf(
       "%s vs %s: +%d =%d -%d (%d games), elo %+.1f [%+.1f, %+.1f], LOS %.1f%%; records in %s\n",
       engines[0].name.c_str(), engines[1].name.c_str(), score.wins, score.draws, score.losses,
-      played, e.elo, e.lower, e.upper, 100 * e.los, out_dir.c_str());
+      score.games(), e.elo, e.lower, e.upper, 100 * e.los, out_dir.c_str());
   return failures.empty() ? 0 : 1;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/match/elo.h"
+#include "engine/match/ratings.h"
 #include "engine/match/records.h"
 
 namespace kishi::match {
@@ -120,6 +121,38 @@ TEST(Elo, SprtDecidesOnClearResults) {
   const SprtResult r = sprt({1, 0, 1}, 0, 5, 0.05, 0.05);
   EXPECT_NEAR(r.lower_bound, -2.944, 0.001);
   EXPECT_NEAR(r.upper_bound, 2.944, 0.001);
+}
+
+}  // namespace
+}  // namespace kishi::match
+
+namespace kishi::match {
+namespace {
+
+TEST(Ratings, ThreeEnginesInAChain) {
+  // A scores 75% against B, B 75% against C, A 90% against C.
+  std::vector<std::vector<Score>> r(3, std::vector<Score>(3));
+  r[0][1] = {75, 0, 25};
+  r[1][0] = {25, 0, 75};
+  r[1][2] = {75, 0, 25};
+  r[2][1] = {25, 0, 75};
+  r[0][2] = {90, 0, 10};
+  r[2][0] = {10, 0, 90};
+  const auto ratings = fit_ratings({"A", "B", "C"}, r);
+  EXPECT_EQ(ratings[0].elo, 0);
+  EXPECT_NEAR(ratings[1].elo, -191, 25);  // 75% is +191 by itself
+  EXPECT_NEAR(ratings[2].elo, -382, 30);  // and the chain agrees with A-C's 90% (+382)
+  EXPECT_GT(ratings[1].margin, 0);
+  EXPECT_NEAR(ratings[0].score, (75 + 90) / 200.0, 1e-9);
+  EXPECT_EQ(ratings[2].games, 200);
+}
+
+TEST(Ratings, TwoEnginesMatchTheEloFormula) {
+  std::vector<std::vector<Score>> r(2, std::vector<Score>(2));
+  r[0][1] = {40, 0, 60};
+  r[1][0] = {60, 0, 40};
+  const auto ratings = fit_ratings({"x", "y"}, r);
+  EXPECT_NEAR(ratings[1].elo - ratings[0].elo, 70.4, 2);  // the prior pulls a little
 }
 
 }  // namespace
