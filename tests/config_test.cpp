@@ -60,3 +60,25 @@ TEST(Config, BadTomlAndMissingFile) {
 
 }  // namespace
 }  // namespace kishi
+
+namespace kishi {
+namespace {
+
+TEST(Config, ArraysOfTablesAndFreeKeys) {
+  const Config c = Config::parse(
+      "[[engine]]\nname = \"a\"\n[engine.options]\nUSI_Hash = 64\nPonder = false\n"
+      "[[engine]]\nname = \"b\"\ncomand = \"x\"\n",
+      "e.toml");
+  const auto engines = c.table_array("engine");
+  ASSERT_EQ(engines.size(), 2u);
+  EXPECT_EQ(engines[0].get_string("name", ""), "a");
+  const Config options = engines[0].table("options");
+  EXPECT_EQ(options.keys(), (std::vector<std::string>{"Ponder", "USI_Hash"}));
+  EXPECT_EQ(options.get_text("USI_Hash"), "64");
+  EXPECT_EQ(options.get_text("Ponder"), "false");
+  EXPECT_EQ(engines[1].get_string("name", ""), "b");
+  EXPECT_EQ(error_of([&] { c.finish(); }), "unknown key 'engine[1].comand' in e.toml");
+}
+
+}  // namespace
+}  // namespace kishi

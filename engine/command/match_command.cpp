@@ -9,6 +9,7 @@
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
+#include "engine/common/config.h"
 #include "engine/match/elo.h"
 #include "engine/match/ratings.h"
 #include "engine/match/records.h"
@@ -53,11 +54,58 @@ EngineSpec engine_from(const std::string& text) {
     std::istringstream words(text.substr(eq + 1));
     for (std::string w; words >> w;) e.command.push_back(w);
     if (e.command.empty()) throw std::runtime_error("engine '" + e.name + "' has an empty command");
+    if (e.command[0] == "kishi") e.command[0] = self_executable();  // this very binary
   } else {
     throw std::runtime_error("unknown engine '" + text +
                              "': use kishi, fairy-stockfish, gpsusi or NAME=COMMAND [ARGS]");
   }
   return e;
+}
+
+// [[engine]] tables: preset or command, and name, options, nodes, plain_go,
+// byoyomi_margin_ms, tolerance_ms, sync_each_move.
+std::vector<EngineSpec> engines_from_file(const std::string& path) {
+  const Config c = Config::load_file(path);
+  struct Entry {
+    std::string preset, command, name;
+    EngineSpec settings;  // options and the per-engine knobs
+  };
+  std::vector<Entry> entries;
+  for (const Config& t : c.table_array("engine")) {
+    Entry en;
+    en.preset = t.get_string("preset", "");
+    en.command = t.get_string("command", "");
+    en.name = t.get_string("name", en.preset);
+    const Config options = t.table("options");
+    for (const std::string& key : options.keys())
+      en.settings.options.emplace_back(key, options.get_text(key));
+    en.settings.nodes = t.get_int("nodes", -1);
+    en.settings.plain_go = t.get_bool("plain_go", false);
+    en.settings.byoyomi_margin_ms = t.get_int("byoyomi_margin_ms", -1);
+    en.settings.tolerance_ms = t.get_int("tolerance_ms", -1);
+    en.settings.sync_each_move = t.get_bool("sync_each_move", false);
+    entries.push_back(en);
+  }
+  c.finish();  // typos first: they explain most of what follows
+  std::vector<EngineSpec> out;
+  for (const Entry& en : entries) {
+    if (en.preset.empty() == en.command.empty())
+      throw ConfigError("each [[engine]] in " + path +
+                        " needs a preset or a command, and not both");
+    if (en.name.empty())
+      throw ConfigError("an [[engine]] in " + path + " with a command needs a name");
+    EngineSpec e = engine_from(en.preset.empty() ? en.name + "=" + en.command : en.preset);
+    e.name = en.name;
+    e.options.insert(e.options.end(), en.settings.options.begin(), en.settings.options.end());
+    if (en.settings.nodes > 0) e.nodes = en.settings.nodes;
+    e.plain_go |= en.settings.plain_go;
+    e.sync_each_move |= en.settings.sync_each_move;
+    if (en.settings.byoyomi_margin_ms >= 0) e.byoyomi_margin_ms = en.settings.byoyomi_margin_ms;
+    if (en.settings.tolerance_ms >= 0) e.tolerance_ms = en.settings.tolerance_ms;
+    out.push_back(e);
+  }
+  if (out.empty()) throw ConfigError("no [[engine]] table in " + path);
+  return out;
 }
 
 EngineSpec* find_engine(std::vector<EngineSpec>& engines, const std::string& name) {
@@ -79,8 +127,10 @@ int match(int argc, char** argv) {
   app.add_option("--engine", engine_texts,
                  "an engine: kishi, fairy-stockfish, gpsusi, or NAME=COMMAND [ARGS]; two or more "
                  "(more: a round robin with a ratings table)")
-      ->required()
-      ->expected(2, 64);
+      ->expected(1, 64);
+  std::string engines_file;
+  app.add_option("--engines", engines_file,
+                 "a TOML file of [[engine]] tables (preset or command, name, options, nodes, ...)");
   app.add_option("--option", option_texts, "ENGINE:NAME=VALUE, a setoption for one engine");
   app.add_option("--nodes", nodes_texts, "ENGINE:N, fixed nodes per move instead of the clock");
   std::vector<std::string> margin_texts;
@@ -111,12 +161,15 @@ int match(int argc, char** argv) {
   const auto game = shogi::parse_game(game_name);
   if (!game) throw std::runtime_error(game.error());
   std::vector<EngineSpec> engines;
+  if (!engines_file.empty()) engines = engines_from_file(engines_file);
   for (const auto& text : engine_texts) {
     engines.push_back(engine_from(text));
     for (size_t i = 0; i + 1 < engines.size(); ++i)  // the same engine twice: tell them apart
       if (engines[i].name == engines.back().name)
         engines.back().name += "-" + std::to_string(engines.size());
   }
+  if (engines.size() < 2)
+    throw std::runtime_error("a match needs two engines or more (--engine, --engines FILE)");
   for (const auto& o : option_texts) {
     const size_t colon = o.find(':'), eq = o.find('=');
     if (colon == std::string::npos || eq == std::string::npos || eq < colon)

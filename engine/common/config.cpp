@@ -64,16 +64,51 @@ Config Config::table(const std::string& key) const {
   return Config(shared_, path);
 }
 
-bool Config::has(const std::string& key) const {
-  const toml::table* t = find_table(shared_->root, path_);
-  return t && t->contains(key);
-}
-
 namespace {
 const toml::node* lookup(const toml::table* t, const std::string& key) {
   return t ? t->get(key) : nullptr;
 }
 }  // namespace
+
+std::vector<Config> Config::table_array(const std::string& key) const {
+  std::vector<Config> out;
+  const toml::table* parent = find_table(shared_->root, path_);
+  const std::string path = path_.empty() ? key : path_ + "." + key;
+  shared_->used.insert(path);
+  if (!parent || !parent->contains(key)) return out;
+  const toml::array* array = (*parent)[key].as_array();
+  if (!array || !array->is_array_of_tables())
+    throw ConfigError("key " + where(key) + " must be an array of tables ([[" + key + "]])");
+  for (size_t i = 0; i < array->size(); ++i) {
+    const std::string element = path + "[" + std::to_string(i) + "]";
+    shared_->used.insert(element);
+    out.push_back(Config(shared_, element));
+  }
+  return out;
+}
+
+std::vector<std::string> Config::keys() const {
+  std::vector<std::string> out;
+  if (const toml::table* t = find_table(shared_->root, path_))
+    for (const auto& [k, node] : *t) out.emplace_back(k.str());
+  return out;
+}
+
+std::string Config::get_text(const std::string& key) const {
+  const toml::node* n = lookup(find_table(shared_->root, path_), key);
+  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  if (!n) throw ConfigError("key " + where(key) + " is missing");
+  if (n->is_string()) return n->as_string()->get();
+  if (n->is_integer()) return std::to_string(n->as_integer()->get());
+  if (n->is_boolean()) return n->as_boolean()->get() ? "true" : "false";
+  if (n->is_floating_point()) return std::to_string(n->as_floating_point()->get());
+  throw ConfigError("key " + where(key) + " must be a string, number or boolean");
+}
+
+bool Config::has(const std::string& key) const {
+  const toml::table* t = find_table(shared_->root, path_);
+  return t && t->contains(key);
+}
 
 int64_t Config::get_int(const std::string& key, int64_t fallback) const {
   const toml::node* n = lookup(find_table(shared_->root, path_), key);
@@ -114,10 +149,19 @@ void Config::finish() const {
     for (const auto& [k, node] : t) {
       const std::string path =
           prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
-      if (!shared_->used.count(path))
+      if (!shared_->used.count(path)) {
         unknown.push_back(path);
-      else if (const toml::table* sub = node.as_table())
+      } else if (const toml::table* sub = node.as_table()) {
         self(self, *sub, path);
+      } else if (const toml::array* array = node.as_array(); array && array->is_array_of_tables()) {
+        for (size_t i = 0; i < array->size(); ++i) {
+          const std::string element = path + "[" + std::to_string(i) + "]";
+          if (shared_->used.count(element))
+            self(self, *(*array)[i].as_table(), element);
+          else
+            unknown.push_back(element);
+        }
+      }
     }
   };
   if (const toml::table* t = find_table(shared_->root, path_)) visit(visit, *t, path_);

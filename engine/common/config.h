@@ -24,7 +24,14 @@ class Config {
   Config(Config&&) noexcept;
 
   Config table(const std::string& key) const;  // empty table when absent
+  // The tables of an array of tables ([[key]] in TOML); none when absent.
+  std::vector<Config> table_array(const std::string& key) const;
   bool has(const std::string& key) const;
+  // The keys of this table, sorted (toml++ keeps no file order); reading them is
+  // left to the caller.
+  std::vector<std::string> keys() const;
+  // A string, integer, float or boolean value as text (for USI option values).
+  std::string get_text(const std::string& key) const;
 
   int64_t get_int(const std::string& key, int64_t fallback) const;
   double get_double(const std::string& key, double fallback) const;  // integers accepted
