@@ -7,6 +7,7 @@
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
+#include "engine/command/run_config.h"
 #include "engine/common/config.h"
 #include "engine/search/material_evaluator.h"
 #include "engine/search/mcts.h"
@@ -210,11 +211,9 @@ int bench_search(const SearchBenchOptions& o) {
 // batch, on positions from quick self-play games with the built-in evaluator.
 int bench_train(const std::string& config_path, int64_t steps) {
   namespace fs = std::filesystem;
-  const Config file = Config::load_file(config_path);
-  const nn::ModelConfig model = nn::ModelConfig::from(file.table("model"));
-  const Config train_table = file.table("train");
-  const training::TrainConfig train =
-      training::TrainConfig::from(train_table, file.table("network"));
+  const RunConfig rc = load_run_config(config_path);
+  const nn::ModelConfig& model = rc.model;
+  const training::TrainConfig& train = rc.train;
   const std::string dir =
       (fs::temp_directory_path() / ("kishi-bench-train-" + std::to_string(getpid()))).string();
   fs::create_directories(dir + "/models");
@@ -250,16 +249,7 @@ int bench_train(const std::string& config_path, int64_t steps) {
 // weights): positions per hour and the share of wall time in the forward pass.
 int bench_selfplay(const std::string& config_path, double seconds) {
   namespace fs = std::filesystem;
-  const Config file = Config::load_file(config_path);
-  selfplay::RunnerOptions o;
-  o.model = nn::ModelConfig::from(file.table("model"));
-  const Config network = file.table("network");
-  o.network.device = network.get_string("device", "cpu");
-  o.network.threads = int(network.get_int("threads", 0));
-  const Config sp = file.table("selfplay");
-  o.selfplay = selfplay::SelfPlayConfig::from(sp);
-  o.games_in_parallel = int(sp.get_int("games_in_parallel", 8));
-  o.batch_size = int(sp.get_int("batch_size", std::max(1, o.games_in_parallel / 2)));
+  selfplay::RunnerOptions o = runner_options(load_run_config(config_path));
   o.verbose = false;
   const std::string dir =
       (fs::temp_directory_path() / ("kishi-bench-selfplay-" + std::to_string(getpid()))).string();

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/command/commands.h"
+#include "engine/command/interrupt.h"
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
 #include "engine/match/records.h"
@@ -20,11 +21,6 @@
 #include "training/trainer.h"
 
 namespace kishi::command {
-
-namespace {
-std::atomic<bool> interrupted{false};
-void on_signal(int) { interrupted = true; }
-}  // namespace
 
 int loop(int argc, char** argv) {
   CLI::App app{"Self-play and training in turns, with evaluations against the baselines",
@@ -39,8 +35,7 @@ int loop(int argc, char** argv) {
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   const RunConfig rc = load_run_config(config_path);
   if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(config_path).stem().string();
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  std::atomic<bool>& interrupted = stop_requested_by_signal();
 
   selfplay::RunnerOptions sp = runner_options(rc);
   sp.verbose = false;

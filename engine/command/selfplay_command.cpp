@@ -5,16 +5,12 @@
 #include <cstdio>
 
 #include "engine/command/commands.h"
+#include "engine/command/interrupt.h"
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
 #include "selfplay/selfplay_runner.h"
 
 namespace kishi::command {
-
-namespace {
-std::atomic<bool> interrupted{false};
-void on_signal(int) { interrupted = true; }
-}  // namespace
 
 int selfplay(int argc, char** argv) {
   CLI::App app{"Self-play with the newest model of a run; games go to RUN/games", "kishi selfplay"};
@@ -27,8 +23,7 @@ int selfplay(int argc, char** argv) {
   app.add_option("--games", max_games, "stop after this many games (default: until interrupted)");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   const RunConfig rc = load_run_config(config_path);
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  std::atomic<bool>& interrupted = stop_requested_by_signal();
   const auto stats = selfplay::run_selfplay(run_dir, runner_options(rc), max_games, interrupted);
   std::printf("selfplay: %lld games, %lld positions\n", (long long)stats.games,
               (long long)stats.positions);
