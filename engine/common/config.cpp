@@ -2,6 +2,10 @@
 
 #include <toml++/toml.h>
 
+// config.h names toml::v3::node without including toml++ (kept out of every
+// translation unit that reads a config).
+static_assert(TOML_LIB_MAJOR == 3, "update the forward declaration in config.h");
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -70,6 +74,11 @@ const toml::node* lookup(const toml::table* t, const std::string& key) {
 }
 }  // namespace
 
+const toml::node* Config::read(const std::string& key) const {
+  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  return lookup(find_table(shared_->root, path_), key);
+}
+
 std::vector<Config> Config::table_array(const std::string& key) const {
   std::vector<Config> out;
   const toml::table* parent = find_table(shared_->root, path_);
@@ -95,8 +104,7 @@ std::vector<std::string> Config::keys() const {
 }
 
 std::string Config::get_text(const std::string& key) const {
-  const toml::node* n = lookup(find_table(shared_->root, path_), key);
-  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  const toml::node* n = read(key);
   if (!n) throw ConfigError("key " + where(key) + " is missing");
   if (n->is_string()) return n->as_string()->get();
   if (n->is_integer()) return std::to_string(n->as_integer()->get());
@@ -111,16 +119,14 @@ bool Config::has(const std::string& key) const {
 }
 
 int64_t Config::get_int(const std::string& key, int64_t fallback) const {
-  const toml::node* n = lookup(find_table(shared_->root, path_), key);
-  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  const toml::node* n = read(key);
   if (!n) return fallback;
   if (!n->is_integer()) throw ConfigError("key " + where(key) + " must be an integer");
   return n->as_integer()->get();
 }
 
 double Config::get_double(const std::string& key, double fallback) const {
-  const toml::node* n = lookup(find_table(shared_->root, path_), key);
-  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  const toml::node* n = read(key);
   if (!n) return fallback;
   if (n->is_integer()) return double(n->as_integer()->get());
   if (!n->is_floating_point()) throw ConfigError("key " + where(key) + " must be a number");
@@ -128,16 +134,14 @@ double Config::get_double(const std::string& key, double fallback) const {
 }
 
 bool Config::get_bool(const std::string& key, bool fallback) const {
-  const toml::node* n = lookup(find_table(shared_->root, path_), key);
-  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  const toml::node* n = read(key);
   if (!n) return fallback;
   if (!n->is_boolean()) throw ConfigError("key " + where(key) + " must be true or false");
   return n->as_boolean()->get();
 }
 
 std::string Config::get_string(const std::string& key, const std::string& fallback) const {
-  const toml::node* n = lookup(find_table(shared_->root, path_), key);
-  shared_->used.insert(path_.empty() ? key : path_ + "." + key);
+  const toml::node* n = read(key);
   if (!n) return fallback;
   if (!n->is_string()) throw ConfigError("key " + where(key) + " must be a string");
   return n->as_string()->get();

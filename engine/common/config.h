@@ -7,6 +7,12 @@
 #include <string>
 #include <vector>
 
+namespace toml {
+inline namespace v3 {
+class node;
+}
+}  // namespace toml
+
 namespace kishi {
 
 class ConfigError : public std::runtime_error {
@@ -48,6 +54,8 @@ class Config {
   struct Shared;
   Config(std::shared_ptr<Shared> shared, std::string path);
   std::string where(const std::string& key) const;
+  // The node under key in this table (null when absent), marked as read.
+  const toml::node* read(const std::string& key) const;
   std::shared_ptr<Shared> shared_;
   std::string path_;  // dotted path of this table
 };
