@@ -28,11 +28,14 @@ struct MoveRecord {
   std::vector<PolicyEntry> policy;  // visit shares or the Gumbel improved policy
 };
 
+// GameRecord::reason of a game that ended by resignation.
+inline constexpr uint8_t RESIGNATION = 255;
+
 struct GameRecord {
   std::string start_sfen;
   std::vector<MoveRecord> moves;
   int8_t result = 0;   // +1 Black won, -1 White won, 0 draw
-  uint8_t reason = 0;  // shogi::Termination, or 255 for a resignation
+  uint8_t reason = 0;  // shogi::Termination, or RESIGNATION
 };
 
 struct Chunk {

@@ -100,7 +100,7 @@ GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
       low_value_streak[us] = result.value < config.resign_value ? low_value_streak[us] + 1 : 0;
       if (may_resign && low_value_streak[us] >= 2) {
         record.result = us == BLACK ? -1 : 1;
-        record.reason = 255;
+        record.reason = RESIGNATION;
         return record;
       }
     }

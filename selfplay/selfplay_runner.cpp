@@ -12,6 +12,7 @@
 #include "nn/batcher.h"
 #include "nn/network_leaf_evaluator.h"
 #include "selfplay/chunk.h"
+#include "selfplay/game_records.h"
 #include "selfplay/model_store.h"
 
 namespace kishi::selfplay {
@@ -70,12 +71,14 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
           chunk.model_id = model_id;
           chunk.games.push_back(play_selfplay_game(search, o.selfplay, o.game, rng));
           // Each finished game is written at once: an interrupted run loses none.
-          char name[200];
-          std::snprintf(name, sizeof name, "%s/games/%s-%s-%d-%06d.kchunk", run_dir.c_str(),
+          char stem[200];
+          std::snprintf(stem, sizeof stem, "%s/games/%s-%s-%d-%06d", run_dir.c_str(),
                         model_id.c_str(), host, int(getpid()), chunk_seq++);
-          write_chunk(name, chunk);
+          write_game_records(stem, chunk);
+          write_chunk(std::string(stem) + ".kchunk", chunk);
           positions += int64_t(chunk.positions());
           const int64_t finished = ++done;
+          if (o.on_game) o.on_game(int64_t(chunk.positions()));
           if (o.verbose) {
             const double minutes =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "nn/model_config.h"
@@ -23,6 +24,8 @@ struct RunnerOptions {
   // half of the games search, so neither the network nor the search waits.
   int batch_size = 4;
   bool verbose = true;  // a line per finished game
+  // Called after each finished game's chunk is on disk, with its positions.
+  std::function<void(int64_t positions)> on_game;
 };
 
 struct RunnerStats {

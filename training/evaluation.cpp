@@ -1,12 +1,17 @@
 #include "training/evaluation.h"
 
+#include <algorithm>
+#include <atomic>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 
 #include "engine/players/baselines.h"
 #include "engine/search/mcts.h"
 #include "engine/shogi/game_status.h"
+#include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
 #include "nn/batcher.h"
 #include "nn/network_leaf_evaluator.h"
@@ -15,48 +20,85 @@ namespace kishi::training {
 
 using namespace kishi::shogi;
 
-EvalResult play_against_baseline(const std::string& model_path, Game game,
-                                 const nn::NetworkOptions& network, Baseline baseline, int games,
-                                 int playouts, int max_plies, int leaf_mate_plies, uint64_t seed) {
-  auto net =
-      nn::NetworkEvaluator::from_checkpoint(model_path, std::string(game_name(game)), network);
-  nn::EvaluationBatcher batcher(*net, {.max_batch = std::max(games, 1)});
-  nn::NetworkLeafEvaluator leaf(batcher);
+namespace {
+
+// A model with its batcher, shared by all concurrent games.
+struct BatchedModel {
+  std::unique_ptr<nn::NetworkEvaluator> net;
+  std::unique_ptr<nn::EvaluationBatcher> batcher;
+  std::unique_ptr<nn::NetworkLeafEvaluator> leaf;
+  BatchedModel(const std::string& path, const EvalSettings& s, int concurrent)
+      : net(nn::NetworkEvaluator::from_checkpoint(path, std::string(game_name(s.game)), s.network)),
+        batcher(std::make_unique<nn::EvaluationBatcher>(
+            *net, nn::BatcherOptions{.max_batch = concurrent})),
+        leaf(std::make_unique<nn::NetworkLeafEvaluator>(*batcher)) {}
+};
+
+using ShogiSearch = search::Search<search::ShogiGame>;
+
+std::unique_ptr<ShogiSearch> make_search(const BatchedModel& model, const EvalSettings& s,
+                                         uint64_t seed) {
+  search::ShogiGame::Rules rules;
+  rules.max_plies = s.max_plies;
+  rules.leaf_mate_plies = s.leaf_mate_plies;
+  return std::make_unique<ShogiSearch>(
+      search::ShogiGame(rules), *model.leaf,
+      search::SearchParams{.max_nodes = uint32_t(s.playouts * 200 + 1000), .seed = seed});
+}
+
+Move search_move(ShogiSearch& search, const Position& pos, int playouts) {
+  search.clear_tree();
+  search::SearchLimits limits;
+  limits.max_playouts = playouts;
+  return *search.run(pos, limits).best;
+}
+
+}  // namespace
+
+EvalResult play_evaluation(const std::string& model_path, const Opponent& opponent,
+                           const EvalSettings& s,
+                           const std::function<void(const EvalResult&)>& on_game) {
+  const int concurrent = std::clamp(s.concurrent, 1, std::max(s.games, 1));
+  BatchedModel model(model_path, s, concurrent);
+  std::optional<BatchedModel> other;
+  if (!opponent.model_path.empty()) other.emplace(opponent.model_path, s, concurrent);
   EvalResult result;
   std::mutex mutex;
-  std::vector<std::thread> threads;
-  for (int g = 0; g < games; ++g)
-    threads.emplace_back([&, g] {
-      const Color model_side = g % 2 == 0 ? BLACK : WHITE;
-      search::ShogiGame::Rules rules;
-      rules.max_plies = max_plies;
-      rules.leaf_mate_plies = leaf_mate_plies;
-      search::Search<search::ShogiGame> search(
-          search::ShogiGame(rules), leaf,
-          {.max_nodes = uint32_t(playouts * 200 + 1000), .seed = seed + g});
-      std::mt19937_64 rng(seed * 7919 + uint64_t(g));
-      Position pos = Position::startpos(game);
-      GameStatus status;
-      while ((status = game_status(pos, {.max_plies = max_plies})).outcome == Outcome::Ongoing) {
-        Move m;
-        if (pos.side_to_move() == model_side) {
-          search.clear_tree();
-          search::SearchLimits limits;
-          limits.max_playouts = playouts;
-          m = *search.run(pos, limits).best;
-        } else {
-          m = baseline == Baseline::Random ? players::random_move(pos, rng)
-                                           : players::greedy_move(pos, rng);
-        }
-        pos.do_move(m);
-      }
-      std::lock_guard lock(mutex);
-      if (status.outcome == Outcome::Draw)
-        ++result.draws;
-      else if ((status.outcome == Outcome::BlackWins) == (model_side == BLACK))
-        ++result.wins;
+  std::atomic<int> next_game{0};
+  const auto play = [&](int g) {
+    const Color model_side = g % 2 == 0 ? BLACK : WHITE;
+    const auto search = make_search(model, s, s.seed + uint64_t(g));
+    const auto other_search = other ? make_search(*other, s, s.seed + uint64_t(g)) : nullptr;
+    std::mt19937_64 rng(s.seed * 7919 + uint64_t(g));
+    std::mt19937_64 opening_rng(s.seed * 104729 + uint64_t(g / 2));
+    Position pos = Position::startpos(s.game);
+    GameStatus status;
+    while ((status = game_status(pos, {.max_plies = s.max_plies})).outcome == Outcome::Ongoing) {
+      Move m;
+      if (pos.plies_played() < s.opening_plies)
+        m = players::random_move(pos, opening_rng);
+      else if (pos.side_to_move() == model_side)
+        m = search_move(*search, pos, s.playouts);
+      else if (other_search)
+        m = search_move(*other_search, pos, s.playouts);
       else
-        ++result.losses;
+        m = opponent.baseline == Baseline::Random ? players::random_move(pos, rng)
+                                                  : players::greedy_move(pos, rng);
+      pos.do_move(m);
+    }
+    std::lock_guard lock(mutex);
+    if (status.outcome == Outcome::Draw)
+      ++result.draws;
+    else if ((status.outcome == Outcome::BlackWins) == (model_side == BLACK))
+      ++result.wins;
+    else
+      ++result.losses;
+    if (on_game) on_game(result);
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < concurrent; ++t)
+    threads.emplace_back([&] {
+      for (int g; (g = next_game++) < s.games;) play(g);
     });
   for (auto& t : threads) t.join();
   return result;

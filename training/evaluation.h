@@ -1,8 +1,11 @@
-// Games of a model against a built-in baseline (the uniform random mover or the
-// 1-ply material-greedy player), both colours, for the loop's progress figures.
+// Games of a model against a fixed opponent, both colours: a built-in baseline
+// (the uniform random mover or the 1-ply material-greedy player) or another
+// model (the loop's newest-against-previous check). For the loop's progress
+// figures and `kishi evaluate`.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "engine/shogi/types.h"
@@ -12,6 +15,25 @@ namespace kishi::training {
 
 enum class Baseline { Random, Greedy };
 
+struct Opponent {
+  Baseline baseline = Baseline::Random;
+  std::string model_path;  // when set: this model, searching like the one evaluated
+};
+
+struct EvalSettings {
+  shogi::Game game = shogi::Game::Shogi;
+  nn::NetworkOptions network;
+  int games = 10;       // half with each colour
+  int playouts = 16;    // a move, for each model; no noise
+  int max_plies = 256;  // games reaching it are draws
+  int leaf_mate_plies = 3;
+  // Random plies before the players take over, the same for both games of a
+  // colour pair: two deterministic searches would otherwise repeat one game.
+  int opening_plies = 0;
+  uint64_t seed = 1;
+  int concurrent = 32;  // games at once, their leaves batched together
+};
+
 struct EvalResult {
   int wins = 0, draws = 0, losses = 0;
   double score() const {
@@ -20,10 +42,9 @@ struct EvalResult {
   }
 };
 
-// The model plays `games` games (half with each colour) with `playouts` per
-// move and no noise; games at max_plies are draws.
-EvalResult play_against_baseline(const std::string& model_path, shogi::Game game,
-                                 const nn::NetworkOptions& network, Baseline baseline, int games,
-                                 int playouts, int max_plies, int leaf_mate_plies, uint64_t seed);
+// `on_game` sees the tally after each finished game.
+EvalResult play_evaluation(const std::string& model_path, const Opponent& opponent,
+                           const EvalSettings& settings,
+                           const std::function<void(const EvalResult&)>& on_game = {});
 
 }  // namespace kishi::training

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "engine/shogi/mirror.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/position.h"
 #include "nn/checkpoint.h"
@@ -22,6 +23,8 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   c.batch_size = int(t.get_int("batch_size", c.batch_size));
   c.window_positions = t.get_int("window_positions", c.window_positions);
   c.root_value_mix = float(t.get_double("root_value_mix", c.root_value_mix));
+  c.value_only_positions = t.get_bool("value_only_positions", c.value_only_positions);
+  c.mirror = t.get_bool("mirror", c.mirror);
   c.optimizer = t.get_string("optimizer", c.optimizer);
   if (c.optimizer != "sgd" && c.optimizer != "adamw")
     throw ConfigError("key 'train.optimizer' in " + t.source() + " must be \"sgd\" or \"adamw\"");
@@ -177,33 +180,39 @@ int64_t Trainer::step() const { return impl_->step; }
 
 StepMetrics Trainer::train(int64_t steps) {
   Impl& m = *impl_;
-  const Window window =
-      read_window(m.run_dir, size_t(m.config.window_positions), m.config.root_value_mix);
+  const Window window = read_window(m.run_dir, size_t(m.config.window_positions),
+                                    m.config.root_value_mix, m.config.value_only_positions);
   StepMetrics metrics{m.step, 0, 0, m.learning_rate(), 0, int64_t(window.samples.size())};
   if (window.samples.empty()) return metrics;
   const shogi::Game game = *shogi::parse_game(m.game);
   const int batch = m.config.batch_size;
   struct Batch {
     std::vector<float> input, policy, value;
+    int policy_rows = 0;  // samples with a policy target (the others are value-only)
   };
   std::uniform_int_distribution<size_t> pick(0, window.samples.size() - 1);
   // Positions are decoded and encoded on a second thread while the network
-  // trains on the previous batch. The samples are drawn in the same order as
-  // without it, so a resumed run draws the same batches.
+  // trains on the previous batch. The samples (and their mirroring) are drawn
+  // in the same order as without it, so a resumed run draws the same batches.
   const auto make_batch = [&] {
     Batch b{std::vector<float>(size_t(batch) * nn::INPUT_SIZE),
             std::vector<float>(size_t(batch) * nn::POLICY_SIZE),
             std::vector<float>(size_t(batch) * 3)};
     for (int k = 0; k < batch; ++k) {
       const Sample& sample = window.samples[pick(m.rng)];
-      const shogi::Position pos = *shogi::Position::from_sfen(sample.sfen, game);
+      const bool mirrored = m.config.mirror && (m.rng() & 1);
+      const shogi::Position pos = *shogi::Position::from_sfen(
+          mirrored ? shogi::mirror_sfen(sample.sfen) : sample.sfen, game);
       nn::encode_position(pos, sample.repetitions, b.input.data() + size_t(k) * nn::INPUT_SIZE);
       float total = 0;
       for (const auto& p : sample.policy) total += p.probability;
-      for (const auto& p : sample.policy)
-        if (pos.is_legal(p.move))
-          b.policy[size_t(k) * nn::POLICY_SIZE + nn::policy_index(pos, p.move)] +=
+      for (const auto& p : sample.policy) {
+        const shogi::Move move = mirrored ? shogi::mirror(p.move) : p.move;
+        if (pos.is_legal(move))
+          b.policy[size_t(k) * nn::POLICY_SIZE + nn::policy_index(pos, move)] +=
               p.probability / total;
+      }
+      if (!sample.policy.empty()) ++b.policy_rows;
       std::copy(sample.wdl.begin(), sample.wdl.end(), b.value.begin() + k * 3);
     }
     return b;
@@ -224,7 +233,9 @@ StepMetrics Trainer::train(int64_t steps) {
     m.set_learning_rate(m.learning_rate());
     m.optimizer->zero_grad();
     const nn::NetworkOutput out = m.net->forward(x);
-    const auto policy_loss = -(p_target * torch::log_softmax(out.policy_logits, 1)).sum(1).mean();
+    // Averaged over the samples that have a policy target.
+    const auto policy_loss = -(p_target * torch::log_softmax(out.policy_logits, 1)).sum() /
+                             double(std::max(b.policy_rows, 1));
     const auto value_loss = -(v_target * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
     (policy_loss + value_loss).backward();
     m.optimizer->step();

@@ -16,6 +16,12 @@ struct TrainConfig {
   int batch_size = 256;
   int64_t window_positions = 200000;
   float root_value_mix = 0.25f;
+  // Positions of fast searches (playout-cap randomization) have no policy
+  // target but do have the game's result: they train the value head too.
+  bool value_only_positions = true;
+  // Each sample is mirrored left-right at random (shogi's rules do not tell
+  // the files apart): twice the positions for the same games.
+  bool mirror = true;
   std::string optimizer = "sgd";  // "sgd" or "adamw"
   double learning_rate = 0.02;
   double momentum = 0.9;

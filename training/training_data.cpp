@@ -9,7 +9,8 @@
 
 namespace kishi::training {
 
-Window read_window(const std::string& run_dir, size_t max_positions, float root_value_mix) {
+Window read_window(const std::string& run_dir, size_t max_positions, float root_value_mix,
+                   bool value_only) {
   namespace fs = std::filesystem;
   std::vector<std::pair<fs::file_time_type, std::string>> files;
   std::error_code ec;
@@ -44,20 +45,23 @@ Window read_window(const std::string& run_dir, size_t max_positions, float root_
         }
         ++w.positions_seen;
         const uint8_t reps = seen[pos->key()]++;
-        if (m.has_policy && !m.policy.empty()) {
+        const bool has_policy = m.has_policy && !m.policy.empty();
+        if (has_policy || value_only) {
           Sample s;
           s.sfen = pos->sfen();
           s.repetitions = reps;
-          s.policy = m.policy;
+          if (has_policy) s.policy = m.policy;
           // The result, for the side to move.
           const int result = pos->side_to_move() == shogi::BLACK ? game.result : -game.result;
           const std::array<float, 3> outcome = {float(result > 0), float(result == 0),
                                                 float(result < 0)};
+          // The root value of a full search is blended in; a fast search's (or a
+          // random opening ply's, which has none) is too rough to be a target.
           const float v = m.root_value;
           const std::array<float, 3> root = {std::max(v, 0.0f), 1 - std::abs(v),
                                              std::max(-v, 0.0f)};
-          for (int k = 0; k < 3; ++k)
-            s.wdl[k] = (1 - root_value_mix) * outcome[k] + root_value_mix * root[k];
+          const float mix = has_policy ? root_value_mix : 0.0f;
+          for (int k = 0; k < 3; ++k) s.wdl[k] = (1 - mix) * outcome[k] + mix * root[k];
           w.samples.push_back(std::move(s));
         }
         pos->do_move(m.move);

@@ -11,5 +11,6 @@ int selfplay(int argc, char** argv);
 int train(int argc, char** argv);
 int loop(int argc, char** argv);
 int report(int argc, char** argv);
+int evaluate(int argc, char** argv);
 
 }  // namespace kishi::command

@@ -1,14 +1,20 @@
-// kishi loop: the training loop on one machine. Self-play and training take
-// turns; every few iterations the newest model plays the random mover and the
-// greedy player. Ctrl-C stops after the current phase; the same command again
+// kishi loop: the training loop on one machine. Self-play runs all the time on
+// one core (its games batched on one network thread) while the trainer trains
+// on the other; iteration i trains once i * games_per_iteration games exist, so
+// the ratio of training to new data stays what the config says. Every few
+// iterations the newest model plays the random mover and the greedy player.
+// Ctrl-C stops after the current training phase; the same command again
 // resumes the run where it stopped.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "engine/command/commands.h"
 #include "engine/command/interrupt.h"
@@ -23,7 +29,7 @@
 namespace kishi::command {
 
 int loop(int argc, char** argv) {
-  CLI::App app{"Self-play and training in turns, with evaluations against the baselines",
+  CLI::App app{"Self-play and training side by side, with evaluations against the baselines",
                "kishi loop"};
   std::string config_path, run_dir;
   double minutes = -1;
@@ -61,33 +67,79 @@ int loop(int argc, char** argv) {
   const auto elapsed_minutes = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 60;
   };
+  // Games finished so far, this call's included: the trainer's pacing.
+  std::atomic<int64_t> games{state["games"].get<int64_t>()};
+  std::atomic<int64_t> positions{state["positions"].get<int64_t>()};
+  sp.on_game = [&](int64_t game_positions) {
+    positions += game_positions;
+    ++games;
+  };
+  std::atomic<bool> stop_selfplay{false};
+  std::exception_ptr selfplay_error;
+  std::thread selfplay_thread([&] {
+    try {
+      selfplay::run_selfplay(run_dir, sp, -1, stop_selfplay);
+    } catch (...) {
+      selfplay_error = std::current_exception();
+      interrupted = true;
+    }
+  });
+  struct JoinOnExit {  // also when the trainer or an evaluation throws
+    std::atomic<bool>& stop;
+    std::thread& thread;
+    ~JoinOnExit() {
+      stop = true;
+      if (thread.joinable()) thread.join();
+    }
+  } join_selfplay{stop_selfplay, selfplay_thread};
   for (int64_t done = 0; !interrupted && (iterations < 0 || done < iterations) &&
                          (minutes < 0 || elapsed_minutes() < minutes);
        ++done) {
     const int iteration = state["iteration"].get<int>() + 1;
-    const auto played =
-        selfplay::run_selfplay(run_dir, sp, rc.loop.games_per_iteration, interrupted);
+    while (!interrupted && games < iteration * rc.loop.games_per_iteration)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (interrupted) break;
     const auto m = trainer.train(rc.loop.steps_per_iteration);
     trainer.export_model();
     state["iteration"] = iteration;
-    state["games"] = state["games"].get<int64_t>() + played.games;
-    state["positions"] = state["positions"].get<int64_t>() + played.positions;
-    std::string eval_text;
+    state["games"] = games.load();
+    state["positions"] = positions.load();
     if (rc.loop.eval_games > 0 && iteration % rc.loop.eval_every == 0) {
       const auto model = *selfplay::latest_model(run_dir);
       nlohmann::json eval = {{"iteration", iteration}, {"step", model.step}};
+      training::EvalSettings settings;
+      settings.game = rc.game;
+      settings.network = rc.network;
+      settings.games = rc.loop.eval_games;
+      settings.playouts = rc.loop.eval_playouts;
+      settings.max_plies = rc.selfplay.max_plies;
+      settings.leaf_mate_plies = rc.selfplay.leaf_mate_plies;
+      settings.seed = rc.seed + uint64_t(iteration);
       for (const auto& [name, baseline] : {std::pair{"random", training::Baseline::Random},
                                            std::pair{"greedy", training::Baseline::Greedy}}) {
-        const auto r = training::play_against_baseline(
-            model.path, rc.game, rc.network, baseline, rc.loop.eval_games, rc.loop.eval_playouts,
-            rc.selfplay.max_plies, rc.selfplay.leaf_mate_plies, rc.seed + iteration);
+        const auto r = training::play_evaluation(model.path, {.baseline = baseline, .model_path = {}}, settings);
         eval[name] = {
             {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
-        char buf[64];
-        std::snprintf(buf, sizeof buf, " | vs %s %.0f%%", name, 100 * r.score());
-        eval_text += buf;
       }
+      // The newest model against the one evaluated last time; the differences
+      // add up to an Elo curve of the run (the first model is 0).
+      const std::string previous = state.value("evaluated_model", std::string());
+      if (!previous.empty() && previous != model.path && std::filesystem::exists(previous)) {
+        settings.opening_plies = 6;
+        const auto r = training::play_evaluation(model.path, {.model_path = previous}, settings);
+        const double n = r.wins + r.draws + r.losses;
+        const double score = std::clamp(r.score(), 0.5 / n, 1 - 0.5 / n);
+        const double elo = -400 * std::log10(1 / score - 1);
+        state["elo"] = state.value("elo", 0.0) + elo;
+        eval["previous"] = {{"model", std::filesystem::path(previous).filename().string()},
+                            {"wins", r.wins},
+                            {"draws", r.draws},
+                            {"losses", r.losses},
+                            {"score", r.score()},
+                            {"elo", elo}};
+      }
+      state["evaluated_model"] = model.path;
+      eval["elo"] = state.value("elo", 0.0);
       std::ofstream(run_dir + "/metrics.jsonl", std::ios::app)
           << nlohmann::json({{"evaluation", eval}}).dump() << "\n";
       state["last_evaluation"] = eval;
@@ -104,6 +156,16 @@ int loop(int argc, char** argv) {
                              {"time", unix_seconds}}}})
                .dump()
         << "\n";
+    // The latest evaluation stays on every line, with the step it was made at.
+    std::string eval_text;
+    if (state.contains("last_evaluation")) {
+      const auto& e = state["last_evaluation"];
+      char buf[96];
+      std::snprintf(buf, sizeof buf, " | step %lld: vs random %.0f%%, vs greedy %.0f%%, Elo %+.0f",
+                    (long long)e["step"].get<int64_t>(), 100 * e["random"]["score"].get<double>(),
+                    100 * e["greedy"]["score"].get<double>(), e.value("elo", 0.0));
+      eval_text = buf;
+    }
     std::printf(
         "loop: iteration %d | games %lld | positions %lld | step %lld | policy loss %.3f | value "
         "loss %.3f%s | %.1f min\n",
@@ -112,6 +174,9 @@ int loop(int argc, char** argv) {
         m.value_loss, eval_text.c_str(), elapsed_minutes());
     std::fflush(stdout);
   }
+  stop_selfplay = true;
+  selfplay_thread.join();
+  if (selfplay_error) std::rethrow_exception(selfplay_error);
   std::printf("loop: stopped at iteration %d; run the same command to resume\n",
               state["iteration"].get<int>());
   return 0;

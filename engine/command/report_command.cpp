@@ -92,7 +92,9 @@ int report(int argc, char** argv) {
   Series policy{"policy loss", "#1f77b4", {}}, value{"value loss", "#d62728", {}};
   Series vs_random{"score vs random", "#2ca02c", {}}, vs_greedy{"score vs greedy", "#9467bd", {}};
   Series elo_random{"Elo vs random", "#2ca02c", {}}, elo_greedy{"Elo vs greedy", "#9467bd", {}};
+  Series elo_run{"Elo (newest vs previous, chained)", "#8c564b", {}};
   Series rate{"games per hour", "#ff7f0e", {}};
+  std::ostringstream table;  // the evaluations' numbers, for reading off exactly
   int skipped = 0;
   std::vector<std::pair<double, double>> loop_points;  // (time, games)
   for (std::string line; std::getline(in, line);) {
@@ -117,6 +119,18 @@ int report(int argc, char** argv) {
         vs_greedy.points.emplace_back(step, e["greedy"]["score"].get<double>());
         elo_greedy.points.emplace_back(step, elo_of(e["greedy"]["score"].get<double>()));
       }
+      if (e.contains("elo")) elo_run.points.emplace_back(step, e["elo"].get<double>());
+      const auto cell = [&](const char* key) {
+        if (!e.contains(key)) return std::string("<td></td>");
+        const auto& r = e[key];
+        return "<td>+" + std::to_string(r["wins"].get<int>()) + " =" +
+               std::to_string(r["draws"].get<int>()) + " -" +
+               std::to_string(r["losses"].get<int>()) + "</td>";
+      };
+      table << "<tr><td>" << e["step"].get<int64_t>() << "</td>" << cell("random") << cell("greedy")
+            << cell("previous") << "<td>"
+            << (e.contains("elo") ? std::to_string(std::lround(e["elo"].get<double>())) : "")
+            << "</td></tr>\n";
     } else if (j.contains("loop")) {
       loop_points.emplace_back(j["loop"]["time"].get<double>(), j["loop"]["games"].get<double>());
     }
@@ -138,7 +152,15 @@ int report(int argc, char** argv) {
                 {vs_random, vs_greedy})
        << chart("Elo against the baselines (from the scores, clamped at 1% and 99%)",
                 "training step", {elo_random, elo_greedy})
+       << chart(
+              "Elo of the newest model: each evaluation's model against the previous one, "
+              "added up (the first evaluated model is 0)",
+              "training step", {elo_run})
        << chart("Self-play games per hour", "games played", {rate});
+  if (!table.str().empty())
+    html << "<h2>Evaluations</h2>\n<table border='1' cellpadding='3'><tr><th>step</th><th>vs "
+            "random</th><th>vs greedy</th><th>vs previous</th><th>Elo</th></tr>\n"
+         << table.str() << "</table>\n";
   if (skipped) html << "<p>" << skipped << " damaged metrics line(s) skipped.</p>\n";
   html << "</body></html>\n";
   match::write_file_atomically(run_dir + "/report.html", html.str());

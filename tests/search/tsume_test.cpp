@@ -78,7 +78,9 @@ TEST_P(TsumeTest, MateSearchFindsTheShortestMate) {
   for (size_t i = 0; i < r.pv.size(); ++i) {
     ASSERT_TRUE(line.is_legal(r.pv[i]));
     line.do_move(r.pv[i]);
-    if (i % 2 == 0) ASSERT_TRUE(line.in_check());
+    if (i % 2 == 0) {
+      ASSERT_TRUE(line.in_check());
+    }
   }
   EXPECT_TRUE(line.in_check());
   EXPECT_TRUE(legal_moves(line).empty());

@@ -32,7 +32,7 @@ void check_record(const GameRecord& g, const SelfPlayConfig& config) {
     }
     pos.do_move(m.move);
   }
-  if (g.reason == 255) return;  // a resignation
+  if (g.reason == RESIGNATION) return;
   const GameStatus status = game_status(pos, {.max_plies = config.max_plies});
   ASSERT_NE(status.outcome, Outcome::Ongoing);
   EXPECT_EQ(g.result, status.outcome == Outcome::BlackWins   ? 1

@@ -18,14 +18,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const nn::ModelConfig TINY{.blocks = 1, .channels = 8, .squeeze_excitation = false,
-                           .policy_channels = 4, .value_channels = 1, .value_hidden = 8};
+const nn::ModelConfig TINY{.blocks = 1,
+                           .channels = 8,
+                           .squeeze_excitation = false,
+                           .policy_channels = 4,
+                           .value_channels = 1,
+                           .value_hidden = 8};
 
 class TrainerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = (fs::temp_directory_path() / ("kishi-train-" + std::to_string(getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+    dir_ = (fs::temp_directory_path() /
+            ("kishi-train-" + std::to_string(getpid()) + "-" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name()))
                .string();
     fs::create_directories(dir_ + "/models");
     fs::create_directories(dir_ + "/games");
@@ -91,6 +96,43 @@ TEST_F(TrainerTest, DamagedChunksAreSkipped) {
   }
   Trainer t(dir_, "shogi", config_);
   EXPECT_GT(t.train(2).window_positions, 0);
+}
+
+TEST_F(TrainerTest, FastSearchPositionsAreValueOnlySamples) {
+  const Window policy_only = read_window(dir_, 100000, 0.25f, false);
+  const Window all = read_window(dir_, 100000, 0.25f, true);
+  // Every position of the games is a sample; those without a policy target are
+  // exactly the ones the policy-only window leaves out.
+  EXPECT_EQ(int64_t(all.samples.size()), all.positions_seen);
+  size_t value_only = 0;
+  for (const auto& s : all.samples) value_only += s.policy.empty();
+  EXPECT_GT(value_only, 0u);
+  EXPECT_EQ(all.samples.size() - value_only, policy_only.samples.size());
+}
+
+TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
+  // Mirroring draws from the trainer's random state: a restart draws the same.
+  config_.mirror = true;
+  config_.value_only_positions = true;
+  const std::string copy = dir_ + "-copy";
+  fs::copy(dir_, copy, fs::copy_options::recursive);
+  StepMetrics straight, resumed;
+  {
+    Trainer t(dir_, "shogi", config_);
+    t.train(5);
+    straight = t.train(5);
+  }
+  {
+    Trainer t(copy, "shogi", config_);
+    t.train(5);
+  }
+  {
+    Trainer t(copy, "shogi", config_);
+    resumed = t.train(5);
+  }
+  fs::remove_all(copy);
+  EXPECT_NEAR(straight.policy_loss, resumed.policy_loss, 1e-4);
+  EXPECT_NEAR(straight.value_loss, resumed.value_loss, 1e-4);
 }
 
 }  // namespace

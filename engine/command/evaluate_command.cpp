@@ -1,0 +1,116 @@
+// kishi evaluate: a model against the built-in baselines (uniform random mover,
+// 1-ply material-greedy player), both colours, a fixed number of playouts a
+// move: the measurement behind the training loop's acceptance figures.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "engine/command/commands.h"
+#include "engine/command/parse_args.h"
+#include "engine/match/elo.h"
+#include "engine/match/records.h"
+#include "engine/shogi/names.h"
+#include "selfplay/model_store.h"
+#include "training/evaluation.h"
+
+namespace kishi::command {
+
+int evaluate(int argc, char** argv) {
+  CLI::App app{"A model against the random mover and the greedy player", "kishi evaluate"};
+  std::string run_dir, model_path, game_name = "shogi", baselines = "random,greedy", out_path;
+  int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1;
+  uint64_t seed = 1;
+  double min_random = -1, min_greedy = -1;
+  app.add_option("--run", run_dir, "use the newest model of this run directory");
+  app.add_option("--model", model_path, "a model file (instead of --run)");
+  app.add_option("--game", game_name, "the model's game: shogi or showgit (shogi)");
+  app.add_option("--baselines", baselines, "comma-separated: random, greedy (default: both)");
+  app.add_option("--games", games, "games against each baseline, half with each colour (100)");
+  app.add_option("--playouts", playouts, "playouts a move for the model (16)");
+  app.add_option("--max-plies", max_plies, "games reaching this many plies are draws (256)");
+  app.add_option("--leaf-mate-plies", leaf_mate_plies, "mate search at new leaves, plies (3)");
+  app.add_option("--threads", threads, "torch threads (1)");
+  app.add_option("--seed", seed, "seed of the baselines' choices (1)");
+  app.add_option("--out", out_path, "write the results as JSON to this file");
+  app.add_option("--min-random", min_random, "exit 1 if the score against random is lower");
+  app.add_option("--min-greedy", min_greedy, "exit 1 if the score against greedy is lower");
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+  if (run_dir.empty() == model_path.empty()) {
+    std::fprintf(stderr, "kishi evaluate: give either --run RUN or --model FILE\n");
+    return 2;
+  }
+  if (games < 1 || playouts < 1 || max_plies < 1) {
+    std::fprintf(stderr, "kishi evaluate: --games, --playouts and --max-plies must be positive\n");
+    return 2;
+  }
+  if (!run_dir.empty()) {
+    const auto latest = selfplay::latest_model(run_dir);
+    if (!latest) {
+      std::fprintf(stderr, "kishi evaluate: no model in %s/models; train one first\n",
+                   run_dir.c_str());
+      return 1;
+    }
+    model_path = latest->path;
+  }
+  const auto game = shogi::parse_game(game_name);
+  if (!game) {
+    std::fprintf(stderr, "kishi evaluate: --game: %s\n", game.error().c_str());
+    return 2;
+  }
+  nlohmann::json out = {{"model", model_path}, {"games", games}, {"playouts", playouts}};
+  int failed = 0;
+  size_t begin = 0;
+  while (begin <= baselines.size()) {
+    size_t end = baselines.find(',', begin);
+    if (end == std::string::npos) end = baselines.size();
+    const std::string name = baselines.substr(begin, end - begin);
+    begin = end + 1;
+    training::Baseline baseline;
+    double bar;
+    if (name == "random") {
+      baseline = training::Baseline::Random;
+      bar = min_random;
+    } else if (name == "greedy") {
+      baseline = training::Baseline::Greedy;
+      bar = min_greedy;
+    } else {
+      std::fprintf(stderr, "kishi evaluate: unknown baseline '%s' (random, greedy)\n",
+                   name.c_str());
+      return 2;
+    }
+    std::printf("evaluate: %s vs %s, %d games, %d playouts a move\n", model_path.c_str(),
+                name.c_str(), games, playouts);
+    std::fflush(stdout);
+    training::EvalSettings settings;
+    settings.game = *game;
+    settings.network.threads = threads;
+    settings.games = games;
+    settings.playouts = playouts;
+    settings.max_plies = max_plies;
+    settings.leaf_mate_plies = leaf_mate_plies;
+    settings.seed = seed;
+    const auto r = training::play_evaluation(
+        model_path, {.baseline = baseline, .model_path = {}}, settings, [&](const training::EvalResult& so_far) {
+          const int n = so_far.wins + so_far.draws + so_far.losses;
+          if (n % 10 == 0 || n == games)
+            std::printf("  %d/%d games: +%d =%d -%d\n", n, games, so_far.wins, so_far.draws,
+                        so_far.losses);
+          std::fflush(stdout);
+        });
+    const auto elo = match::estimate_elo(match::Score{r.wins, r.draws, r.losses});
+    std::printf("evaluate: vs %s: +%d =%d -%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f]\n",
+                name.c_str(), r.wins, r.draws, r.losses, 100 * r.score(), elo.elo, elo.lower,
+                elo.upper);
+    out[name] = {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
+    if (bar >= 0 && r.score() < bar) {
+      std::printf("evaluate: score against %s %.1f%% is below the bar %.1f%%\n", name.c_str(),
+                  100 * r.score(), 100 * bar);
+      failed = 1;
+    }
+  }
+  if (!out_path.empty()) match::write_file_atomically(out_path, out.dump(2) + "\n");
+  return failed;
+}
+
+}  // namespace kishi::command

@@ -1,0 +1,63 @@
+#include "selfplay/game_records.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/shogi/position.h"
+#include "engine/shogi/usi_move.h"
+
+namespace kishi::selfplay {
+namespace {
+
+using namespace kishi::shogi;
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(GameRecords, CsaAndUsiRecordsBesideTheChunkReplayTheGame) {
+  Chunk chunk;
+  chunk.model_id = "model-0000000100";
+  GameRecord g;
+  g.start_sfen = Position::startpos().sfen();
+  Position pos = Position::startpos();
+  for (const char* usi : {"7g7f", "3c3d", "8h2b+"}) {
+    MoveRecord m;
+    m.move = *parse_usi_move(pos, usi);
+    pos.do_move(m.move);
+    g.moves.push_back(m);
+  }
+  g.result = 1;
+  g.reason = RESIGNATION;
+  chunk.games.push_back(g);
+
+  const auto dir = std::filesystem::temp_directory_path() / "kishi-game-records-test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string stem = (dir / "game").string();
+  write_game_records(stem, chunk);
+
+  const std::string usi = read(stem + ".usi");
+  EXPECT_EQ(usi.substr(0, usi.find('\n')), "position startpos moves 7g7f 3c3d 8h2b+");
+  EXPECT_NE(usi.find("1-0 (resign), 3 plies"), std::string::npos) << usi;
+  const std::string csa = read(stem + ".csa");
+  EXPECT_NE(csa.find("N+kishi model-0000000100"), std::string::npos) << csa;
+  EXPECT_NE(csa.find("+7776FU\n"), std::string::npos) << csa;
+  EXPECT_NE(csa.find("-3334FU\n"), std::string::npos) << csa;
+  EXPECT_NE(csa.find("+8822UM\n"), std::string::npos) << csa;
+  EXPECT_NE(csa.find("%TORYO"), std::string::npos) << csa;
+  // Nothing else left in the folder: no temporary file.
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 2);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace kishi::selfplay
