@@ -36,6 +36,10 @@ struct GameRecord {
   std::vector<MoveRecord> moves;
   int8_t result = 0;   // +1 Black won, -1 White won, 0 draw
   uint8_t reason = 0;  // shogi::Termination, or RESIGNATION
+  // Not stored: in a game played out without resigning, the side whose value
+  // first stayed under the resignation threshold (+1 Black, -1 White, 0 none),
+  // to count false resignations.
+  int8_t would_have_resigned = 0;
 };
 
 struct Chunk {

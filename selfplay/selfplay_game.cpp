@@ -98,10 +98,13 @@ GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
       m.root_value = result.value;
       const Color us = pos.side_to_move();
       low_value_streak[us] = result.value < config.resign_value ? low_value_streak[us] + 1 : 0;
-      if (may_resign && low_value_streak[us] >= 2) {
-        record.result = us == BLACK ? -1 : 1;
-        record.reason = RESIGNATION;
-        return record;
+      if (low_value_streak[us] >= 2) {
+        if (may_resign) {
+          record.result = us == BLACK ? -1 : 1;
+          record.reason = RESIGNATION;
+          return record;
+        }
+        if (!record.would_have_resigned) record.would_have_resigned = us == BLACK ? 1 : -1;
       }
     }
     pos.do_move(m.move);

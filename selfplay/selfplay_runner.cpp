@@ -78,7 +78,7 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
           write_chunk(std::string(stem) + ".kchunk", chunk);
           positions += int64_t(chunk.positions());
           const int64_t finished = ++done;
-          if (o.on_game) o.on_game(int64_t(chunk.positions()));
+          if (o.on_game) o.on_game(chunk);
           if (o.verbose) {
             const double minutes =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /

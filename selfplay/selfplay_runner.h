@@ -9,6 +9,7 @@
 
 #include "nn/model_config.h"
 #include "nn/network_evaluator.h"
+#include "selfplay/chunk.h"
 #include "selfplay/selfplay_game.h"
 
 namespace kishi::selfplay {
@@ -24,8 +25,8 @@ struct RunnerOptions {
   // half of the games search, so neither the network nor the search waits.
   int batch_size = 4;
   bool verbose = true;  // a line per finished game
-  // Called after each finished game's chunk is on disk, with its positions.
-  std::function<void(int64_t positions)> on_game;
+  // Called after each finished game's chunk is on disk.
+  std::function<void(const Chunk& chunk)> on_game;
 };
 
 struct RunnerStats {

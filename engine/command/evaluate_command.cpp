@@ -90,14 +90,15 @@ int evaluate(int argc, char** argv) {
     settings.max_plies = max_plies;
     settings.leaf_mate_plies = leaf_mate_plies;
     settings.seed = seed;
-    const auto r = training::play_evaluation(
-        model_path, {.baseline = baseline, .model_path = {}}, settings, [&](const training::EvalResult& so_far) {
-          const int n = so_far.wins + so_far.draws + so_far.losses;
-          if (n % 10 == 0 || n == games)
-            std::printf("  %d/%d games: +%d =%d -%d\n", n, games, so_far.wins, so_far.draws,
-                        so_far.losses);
-          std::fflush(stdout);
-        });
+    const auto r =
+        training::play_evaluation(model_path, {.baseline = baseline, .model_path = {}}, settings,
+                                  [&](const training::EvalResult& so_far) {
+                                    const int n = so_far.wins + so_far.draws + so_far.losses;
+                                    if (n % 10 == 0 || n == games)
+                                      std::printf("  %d/%d games: +%d =%d -%d\n", n, games,
+                                                  so_far.wins, so_far.draws, so_far.losses);
+                                    std::fflush(stdout);
+                                  });
     const auto elo = match::estimate_elo(match::Score{r.wins, r.draws, r.losses});
     std::printf("evaluate: vs %s: +%d =%d -%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f]\n",
                 name.c_str(), r.wins, r.draws, r.losses, 100 * r.score(), elo.elo, elo.lower,

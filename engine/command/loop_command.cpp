@@ -70,8 +70,17 @@ int loop(int argc, char** argv) {
   // Games finished so far, this call's included: the trainer's pacing.
   std::atomic<int64_t> games{state["games"].get<int64_t>()};
   std::atomic<int64_t> positions{state["positions"].get<int64_t>()};
-  sp.on_game = [&](int64_t game_positions) {
-    positions += game_positions;
+  // Games played out although one side's value stayed under the resignation
+  // threshold, and how many of them that side did not lose.
+  std::atomic<int64_t> resign_checks{state.value("resign_checks", int64_t(0))};
+  std::atomic<int64_t> false_resigns{state.value("false_resignations", int64_t(0))};
+  sp.on_game = [&](const selfplay::Chunk& chunk) {
+    positions += int64_t(chunk.positions());
+    for (const auto& g : chunk.games)
+      if (g.would_have_resigned) {
+        ++resign_checks;
+        if (g.result != -g.would_have_resigned) ++false_resigns;
+      }
     ++games;
   };
   std::atomic<bool> stop_selfplay{false};
@@ -104,6 +113,8 @@ int loop(int argc, char** argv) {
     state["iteration"] = iteration;
     state["games"] = games.load();
     state["positions"] = positions.load();
+    state["resign_checks"] = resign_checks.load();
+    state["false_resignations"] = false_resigns.load();
     if (rc.loop.eval_games > 0 && iteration % rc.loop.eval_every == 0) {
       const auto model = *selfplay::latest_model(run_dir);
       nlohmann::json eval = {{"iteration", iteration}, {"step", model.step}};
@@ -117,7 +128,8 @@ int loop(int argc, char** argv) {
       settings.seed = rc.seed + uint64_t(iteration);
       for (const auto& [name, baseline] : {std::pair{"random", training::Baseline::Random},
                                            std::pair{"greedy", training::Baseline::Greedy}}) {
-        const auto r = training::play_evaluation(model.path, {.baseline = baseline, .model_path = {}}, settings);
+        const auto r = training::play_evaluation(
+            model.path, {.baseline = baseline, .model_path = {}}, settings);
         eval[name] = {
             {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
       }
@@ -153,6 +165,8 @@ int loop(int argc, char** argv) {
                             {{"iteration", iteration},
                              {"games", state["games"]},
                              {"positions", state["positions"]},
+                             {"resign_checks", state["resign_checks"]},
+                             {"false_resignations", state["false_resignations"]},
                              {"time", unix_seconds}}}})
                .dump()
         << "\n";

@@ -97,6 +97,7 @@ int report(int argc, char** argv) {
   std::ostringstream table;  // the evaluations' numbers, for reading off exactly
   int skipped = 0;
   std::vector<std::pair<double, double>> loop_points;  // (time, games)
+  int64_t resign_checks = 0, false_resignations = 0;
   for (std::string line; std::getline(in, line);) {
     nlohmann::json j;
     try {
@@ -133,6 +134,8 @@ int report(int argc, char** argv) {
             << "</td></tr>\n";
     } else if (j.contains("loop")) {
       loop_points.emplace_back(j["loop"]["time"].get<double>(), j["loop"]["games"].get<double>());
+      resign_checks = j["loop"].value("resign_checks", resign_checks);
+      false_resignations = j["loop"].value("false_resignations", false_resignations);
     }
   }
   for (size_t i = 1; i < loop_points.size(); ++i) {
@@ -161,6 +164,12 @@ int report(int argc, char** argv) {
     html << "<h2>Evaluations</h2>\n<table border='1' cellpadding='3'><tr><th>step</th><th>vs "
             "random</th><th>vs greedy</th><th>vs previous</th><th>Elo</th></tr>\n"
          << table.str() << "</table>\n";
+  if (resign_checks > 0)
+    html << "<p>False resignations: in " << resign_checks
+         << " self-play games played out although one side's value stayed under the "
+            "resignation threshold, that side did not lose "
+         << false_resignations << " (" << std::lround(100.0 * false_resignations / resign_checks)
+         << "%).</p>\n";
   if (skipped) html << "<p>" << skipped << " damaged metrics line(s) skipped.</p>\n";
   html << "</body></html>\n";
   match::write_file_atomically(run_dir + "/report.html", html.str());

@@ -78,6 +78,31 @@ TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
   }
 }
 
+TEST(SelfPlayGame, ResignsOrMarksTheGameForTheFalseResignationCount) {
+  search::MaterialEvaluator eval;
+  SelfPlayConfig config;
+  config.playouts = 8;
+  config.fast_playouts = 4;
+  config.max_plies = 40;
+  config.resign_value = 1.5f;  // every value is under it: the side to move resigns
+  search::ShogiGame::Rules rules;
+  rules.max_plies = config.max_plies;
+  search::Search<search::ShogiGame> search(search::ShogiGame(rules), eval, {.max_nodes = 1 << 14});
+  std::mt19937_64 rng(3);
+  config.playout_share = 0;  // every game may resign
+  GameRecord resigned = play_selfplay_game(search, config, Game::Shogi, rng);
+  EXPECT_EQ(resigned.reason, RESIGNATION);
+  // Black's second search in a row is under the threshold first: Black resigns.
+  EXPECT_EQ(resigned.moves.size(), 2u);
+  EXPECT_EQ(resigned.result, -1);
+  EXPECT_EQ(resigned.would_have_resigned, 0);
+  config.playout_share = 1;  // every game is played out
+  GameRecord played_out = play_selfplay_game(search, config, Game::Shogi, rng);
+  EXPECT_NE(played_out.reason, RESIGNATION);
+  EXPECT_GE(played_out.moves.size(), 3u);
+  EXPECT_EQ(played_out.would_have_resigned, 1);  // Black, first
+}
+
 TEST(SelfPlayConfig, ReadsItsTableStrictly) {
   const Config c = Config::parse(
       "[selfplay]\nplayouts = 8\ngumbel = false\nfull_search_share = 1.5\n", "q.toml");
