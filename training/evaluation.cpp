@@ -46,10 +46,12 @@ std::unique_ptr<ShogiSearch> make_search(const BatchedModel& model, const EvalSe
       search::SearchParams{.max_nodes = uint32_t(s.playouts * 200 + 1000), .seed = seed});
 }
 
-Move search_move(ShogiSearch& search, const Position& pos, int playouts) {
+Move search_move(ShogiSearch& search, const Position& pos, const EvalSettings& s) {
   search.clear_tree();
+  if (s.gumbel_actions > 0)
+    return *search.run_gumbel(pos, s.playouts, s.gumbel_actions, /*gumbel_noise=*/false).best;
   search::SearchLimits limits;
-  limits.max_playouts = playouts;
+  limits.max_playouts = s.playouts;
   return *search.run(pos, limits).best;
 }
 
@@ -78,9 +80,9 @@ EvalResult play_evaluation(const std::string& model_path, const Opponent& oppone
       if (pos.plies_played() < s.opening_plies)
         m = players::random_move(pos, opening_rng);
       else if (pos.side_to_move() == model_side)
-        m = search_move(*search, pos, s.playouts);
+        m = search_move(*search, pos, s);
       else if (other_search)
-        m = search_move(*other_search, pos, s.playouts);
+        m = search_move(*other_search, pos, s);
       else
         m = opponent.baseline == Baseline::Random ? players::random_move(pos, rng)
                                                   : players::greedy_move(pos, rng);

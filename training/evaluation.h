@@ -23,8 +23,11 @@ struct Opponent {
 struct EvalSettings {
   shogi::Game game = shogi::Game::Shogi;
   nn::NetworkOptions network;
-  int games = 10;       // half with each colour
-  int playouts = 16;    // a move, for each model; no noise
+  int games = 10;     // half with each colour
+  int playouts = 16;  // a move, for each model; no noise
+  // > 0: the Gumbel root as in self-play (sequential halving over this many
+  // moves), without its noise; 0: PUCT.
+  int gumbel_actions = 0;
   int max_plies = 256;  // games reaching it are draws
   int leaf_mate_plies = 3;
   // Random plies before the players take over, the same for both games of a

@@ -19,7 +19,7 @@ namespace kishi::command {
 int evaluate(int argc, char** argv) {
   CLI::App app{"A model against the random mover and the greedy player", "kishi evaluate"};
   std::string run_dir, model_path, game_name = "shogi", baselines = "random,greedy", out_path;
-  int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1;
+  int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1, gumbel = 0;
   uint64_t seed = 1;
   double min_random = -1, min_greedy = -1;
   app.add_option("--run", run_dir, "use the newest model of this run directory");
@@ -28,6 +28,9 @@ int evaluate(int argc, char** argv) {
   app.add_option("--baselines", baselines, "comma-separated: random, greedy (default: both)");
   app.add_option("--games", games, "games against each baseline, half with each colour (100)");
   app.add_option("--playouts", playouts, "playouts a move for the model (16)");
+  app.add_option("--gumbel", gumbel,
+                 "search the root as self-play does: sequential halving over this many moves, "
+                 "no noise (default 0: PUCT)");
   app.add_option("--max-plies", max_plies, "games reaching this many plies are draws (256)");
   app.add_option("--leaf-mate-plies", leaf_mate_plies, "mate search at new leaves, plies (3)");
   app.add_option("--threads", threads, "torch threads (1)");
@@ -58,7 +61,8 @@ int evaluate(int argc, char** argv) {
     std::fprintf(stderr, "kishi evaluate: --game: %s\n", game.error().c_str());
     return 2;
   }
-  nlohmann::json out = {{"model", model_path}, {"games", games}, {"playouts", playouts}};
+  nlohmann::json out = {
+      {"model", model_path}, {"games", games}, {"playouts", playouts}, {"gumbel", gumbel}};
   int failed = 0;
   size_t begin = 0;
   while (begin <= baselines.size()) {
@@ -79,14 +83,17 @@ int evaluate(int argc, char** argv) {
                    name.c_str());
       return 2;
     }
-    std::printf("evaluate: %s vs %s, %d games, %d playouts a move\n", model_path.c_str(),
-                name.c_str(), games, playouts);
+    const std::string search_text =
+        gumbel > 0 ? "Gumbel root over " + std::to_string(gumbel) + " moves" : "PUCT";
+    std::printf("evaluate: %s vs %s, %d games, %d playouts a move (%s)\n", model_path.c_str(),
+                name.c_str(), games, playouts, search_text.c_str());
     std::fflush(stdout);
     training::EvalSettings settings;
     settings.game = *game;
     settings.network.threads = threads;
     settings.games = games;
     settings.playouts = playouts;
+    settings.gumbel_actions = gumbel;
     settings.max_plies = max_plies;
     settings.leaf_mate_plies = leaf_mate_plies;
     settings.seed = seed;

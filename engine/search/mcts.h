@@ -167,7 +167,9 @@ class Search {
   // Gumbel-top-k on the policy, share `playouts` among them by sequential halving,
   // play the survivor with the best g + logit + sigma(q), and return the
   // completed-Q improved policy as the training target. Runs on the calling thread.
-  Result run_gumbel(const State& root, int playouts, int k, float c_visit = 50, float c_scale = 1) {
+  // `gumbel_noise` false: the deterministic variant (for evaluation games).
+  Result run_gumbel(const State& root, int playouts, int k, bool gumbel_noise = true,
+                    float c_visit = 50, float c_scale = 1) {
     const SearchLimits no_limits;
     begin(root, no_limits);
     if (!prepare_root(/*noise=*/false)) return finish_result();
@@ -178,7 +180,7 @@ class Search {
     std::extreme_value_distribution<float> gumbel_dist(0, 1);
     for (int i = 0; i < n; ++i) {
       logits[i] = std::log(std::max(child(r, i).prior, 1e-9f));
-      gumbel[i] = gumbel_dist(rng_);
+      gumbel[i] = gumbel_noise ? gumbel_dist(rng_) : 0.0f;
     }
     std::vector<int> alive(n);
     for (int i = 0; i < n; ++i) alive[i] = i;

@@ -448,8 +448,8 @@ std::string UsiEngine::think(GoParams go) {
     return finish(think_baseline(go, budget, timed && !go.infinite && !go.ponder));
 
   // A forced mate the network could miss: look for it before the tree search.
-  if (const int64_t budget = options_.spin("MateSearchNodes"); budget > 0) {
-    const MateResult mate = mate_search_.search(root, budget, &stop_requested_, 11, false);
+  if (const int64_t mate_nodes = options_.spin("MateSearchNodes"); mate_nodes > 0) {
+    const MateResult mate = mate_search_.search(root, mate_nodes, &stop_requested_, 11, false);
     if (mate.kind == MateResult::Kind::Mate) {
       std::string line = "info depth " + std::to_string(mate.pv.size()) + " score mate " +
                          std::to_string(mate.pv.size()) + " nodes " + std::to_string(mate.nodes) +
