@@ -17,12 +17,14 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"perft", kishi::command::perft, "count the legal move tree of a position"},
     {"usi", kishi::command::usi, "the USI engine, for GUIs and match tools"},
     {"selfplay", kishi::command::selfplay, "self-play games with the newest model of a run"},
-    {"loop", kishi::command::loop, "self-play and training in turns, with evaluations (the main job)"},
+    {"loop", kishi::command::loop,
+     "self-play and training side by side, with evaluations (the main job)"},
     {"report", kishi::command::report, "an HTML page with a run's curves"},
     {"evaluate", kishi::command::evaluate, "a model against the random and greedy baselines"},
     {"train", kishi::command::train, "train the run's network on its self-play positions"},
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
-    {"bench", kishi::command::bench, "fixed benchmark suites (bench perft|nn|search)"},
+    {"bench", kishi::command::bench,
+     "fixed benchmark suites (bench perft|nn|search|selfplay|train)"},
 };
 
 void usage(std::FILE* out) {
