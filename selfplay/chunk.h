@@ -30,6 +30,8 @@ struct MoveRecord {
 
 // GameRecord::reason of a game that ended by resignation.
 inline constexpr uint8_t RESIGNATION = 255;
+// A game given up unfinished when self-play was stopped; never written.
+inline constexpr uint8_t ABANDONED = 254;
 
 struct GameRecord {
   std::string start_sfen;

@@ -44,7 +44,8 @@ SelfPlayConfig SelfPlayConfig::from(const Config& t) {
 }
 
 GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
-                              const SelfPlayConfig& config, Game game, std::mt19937_64& rng) {
+                              const SelfPlayConfig& config, Game game, std::mt19937_64& rng,
+                              const std::atomic<bool>* stop) {
   GameRecord record;
   Position pos = Position::startpos(game);
   record.start_sfen = pos.sfen();
@@ -61,6 +62,10 @@ GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
                       : status.outcome == Outcome::WhiteWins ? -1
                                                              : 0;
       record.reason = uint8_t(status.reason);
+      return record;
+    }
+    if (stop && *stop) {
+      record.reason = ABANDONED;
       return record;
     }
     const int ply = pos.plies_played();

@@ -2,6 +2,7 @@
 // with the search's root value and, for full searches, its policy target.
 #pragma once
 
+#include <atomic>
 #include <random>
 
 #include "engine/common/config.h"
@@ -34,8 +35,11 @@ struct SelfPlayConfig {
 };
 
 // Plays one game of `game` from the start position with `search` (its tree is
-// cleared first); the search's rules should have the same max_plies.
+// cleared first); the search's rules should have the same max_plies. When
+// *stop turns true the game is given up between moves: reason ABANDONED, a
+// record never to be written.
 GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
-                              const SelfPlayConfig& config, shogi::Game game, std::mt19937_64& rng);
+                              const SelfPlayConfig& config, shogi::Game game, std::mt19937_64& rng,
+                              const std::atomic<bool>* stop = nullptr);
 
 }  // namespace kishi::selfplay

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <thread>
@@ -50,55 +51,70 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
     std::atomic<bool> newer_model{false};
     std::mutex print_mutex;
 
+    // The first error of a game thread (a full disk, a failed forward pass)
+    // stops the others and is rethrown here, after they are joined.
+    std::exception_ptr error;
+    std::atomic<bool> failed{false};
+    const auto stopping = [&] { return stop || failed; };
     std::vector<std::thread> threads;
     for (int t = 0; t < o.games_in_parallel; ++t)
       threads.emplace_back([&, t] {
-        search::ShogiGame::Rules rules;
-        rules.max_plies = o.selfplay.max_plies;
-        rules.leaf_mate_plies = o.selfplay.leaf_mate_plies;
-        search::SearchParams params;
-        params.max_nodes =
-            uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);
-        params.seed =
-            o.seed * 1000003 + uint64_t(started.load()) * 131 + uint64_t(t) + uint64_t(getpid());
-        search::Search<search::ShogiGame> search(search::ShogiGame(rules), leaf, params);
-        std::mt19937_64 rng(params.seed);
-        while (!stop && !newer_model) {
-          const int64_t index = started++;
-          if (max_games >= 0 && index >= max_games) break;
-          Chunk chunk;
-          chunk.game = o.game;
-          chunk.model_id = model_id;
-          chunk.games.push_back(play_selfplay_game(search, o.selfplay, o.game, rng));
-          // Each finished game is written at once: an interrupted run loses none.
-          char stem[200];
-          std::snprintf(stem, sizeof stem, "%s/games/%s-%s-%d-%06d", run_dir.c_str(),
-                        model_id.c_str(), host, int(getpid()), chunk_seq++);
-          write_game_records(stem, chunk);
-          write_chunk(std::string(stem) + ".kchunk", chunk);
-          positions += int64_t(chunk.positions());
-          const int64_t finished = ++done;
-          if (o.on_game) o.on_game(chunk);
-          if (o.verbose) {
-            const double minutes =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-                60;
-            std::lock_guard lock(print_mutex);
-            const auto& g = chunk.games[0];
-            std::printf(
-                "selfplay: game %lld (%zu plies, %s) | %lld positions | %.1f games/min | %s\n",
-                (long long)finished, g.moves.size(),
-                g.result > 0   ? "black wins"
-                : g.result < 0 ? "white wins"
-                               : "draw",
-                (long long)positions.load(), finished / std::max(minutes, 1e-9), model_id.c_str());
-            std::fflush(stdout);
+        try {
+          search::ShogiGame::Rules rules;
+          rules.max_plies = o.selfplay.max_plies;
+          rules.leaf_mate_plies = o.selfplay.leaf_mate_plies;
+          search::SearchParams params;
+          params.max_nodes =
+              uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);
+          params.seed =
+              o.seed * 1000003 + uint64_t(started.load()) * 131 + uint64_t(t) + uint64_t(getpid());
+          search::Search<search::ShogiGame> search(search::ShogiGame(rules), leaf, params);
+          std::mt19937_64 rng(params.seed);
+          while (!stopping() && !newer_model) {
+            const int64_t index = started++;
+            if (max_games >= 0 && index >= max_games) break;
+            Chunk chunk;
+            chunk.game = o.game;
+            chunk.model_id = model_id;
+            chunk.games.push_back(play_selfplay_game(search, o.selfplay, o.game, rng, &stop));
+            if (chunk.games[0].reason == ABANDONED) break;  // stopped mid-game
+            // Each finished game is written at once: an interrupted run loses none.
+            char seq[16];
+            std::snprintf(seq, sizeof seq, "%06d", chunk_seq++);
+            const std::string stem = run_dir + "/games/" + model_id + "-" + host + "-" +
+                                     std::to_string(getpid()) + "-" + seq;
+            write_game_records(stem, chunk);
+            write_chunk(stem + ".kchunk", chunk);
+            positions += int64_t(chunk.positions());
+            const int64_t finished = ++done;
+            if (o.on_game) o.on_game(chunk);
+            if (o.verbose) {
+              const double minutes =
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                  60;
+              std::lock_guard lock(print_mutex);
+              const auto& g = chunk.games[0];
+              std::printf(
+                  "selfplay: game %lld (%zu plies, %s) | %lld positions | %.1f games/min | %s\n",
+                  (long long)finished, g.moves.size(),
+                  g.result > 0   ? "black wins"
+                  : g.result < 0 ? "white wins"
+                                 : "draw",
+                  (long long)positions.load(), finished / std::max(minutes, 1e-9),
+                  model_id.c_str());
+              std::fflush(stdout);
+            }
+            if (const auto latest = latest_model(run_dir); latest && latest->step > model.step)
+              newer_model = true;  // finish here; the outer loop loads it
           }
-          if (const auto latest = latest_model(run_dir); latest && latest->step > model.step)
-            newer_model = true;  // finish here; the outer loop loads it
+        } catch (...) {
+          std::lock_guard lock(print_mutex);
+          if (!error) error = std::current_exception();
+          failed = true;
         }
       });
     for (auto& t : threads) t.join();
+    if (error) std::rethrow_exception(error);
     forward_seconds += net->times().forward;
   }
   return {done.load(), positions.load(),

@@ -25,7 +25,8 @@ struct RunnerOptions {
   // half of the games search, so neither the network nor the search waits.
   int batch_size = 4;
   bool verbose = true;  // a line per finished game
-  // Called after each finished game's chunk is on disk.
+  // Called after each finished game's chunk is on disk, from the game threads
+  // at once: it must be thread-safe.
   std::function<void(const Chunk& chunk)> on_game;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -11,7 +12,6 @@
 #include "engine/players/baselines.h"
 #include "engine/search/mcts.h"
 #include "engine/shogi/game_status.h"
-#include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
 #include "nn/batcher.h"
 #include "nn/network_leaf_evaluator.h"
@@ -97,12 +97,22 @@ EvalResult play_evaluation(const std::string& model_path, const Opponent& oppone
       ++result.losses;
     if (on_game) on_game(result);
   };
+  // A thread's error (a failed forward pass) ends the others' work and is
+  // rethrown here, after they are joined.
+  std::exception_ptr error;
   std::vector<std::thread> threads;
   for (int t = 0; t < concurrent; ++t)
     threads.emplace_back([&] {
-      for (int g; (g = next_game++) < s.games;) play(g);
+      try {
+        for (int g; (g = next_game++) < s.games;) play(g);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+        next_game = s.games;
+      }
     });
   for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
   return result;
 }
 

@@ -3,8 +3,9 @@
 // move: the measurement behind the training loop's acceptance figures.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
@@ -16,6 +17,16 @@
 
 namespace kishi::command {
 
+namespace {
+
+struct BaselineRun {
+  std::string name;
+  training::Baseline baseline;
+  double bar;  // < 0: none
+};
+
+}  // namespace
+
 int evaluate(int argc, char** argv) {
   CLI::App app{"A model against the random mover and the greedy player", "kishi evaluate"};
   std::string run_dir, model_path, game_name = "shogi", baselines = "random,greedy", out_path;
@@ -26,25 +37,63 @@ int evaluate(int argc, char** argv) {
   app.add_option("--model", model_path, "a model file (instead of --run)");
   app.add_option("--game", game_name, "the model's game: shogi or showgit (shogi)");
   app.add_option("--baselines", baselines, "comma-separated: random, greedy (default: both)");
-  app.add_option("--games", games, "games against each baseline, half with each colour (100)");
-  app.add_option("--playouts", playouts, "playouts a move for the model (16)");
+  app.add_option("--games", games, "games against each baseline, half with each colour (100)")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--playouts", playouts, "playouts a move for the model (16)")
+      ->check(CLI::Range(1, 1000000));
   app.add_option("--gumbel", gumbel,
                  "search the root as self-play does: sequential halving over this many moves, "
-                 "no noise (default 0: PUCT)");
-  app.add_option("--max-plies", max_plies, "games reaching this many plies are draws (256)");
-  app.add_option("--leaf-mate-plies", leaf_mate_plies, "mate search at new leaves, plies (3)");
-  app.add_option("--threads", threads, "torch threads (1)");
+                 "no noise (default 0: PUCT)")
+      ->check(CLI::Range(0, 600));
+  app.add_option("--max-plies", max_plies, "games reaching this many plies are draws (256)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--leaf-mate-plies", leaf_mate_plies, "mate search at new leaves, plies (3)")
+      ->check(CLI::Range(0, 7));
+  app.add_option("--threads", threads, "torch threads (1)")->check(CLI::Range(1, 256));
   app.add_option("--seed", seed, "seed of the baselines' choices (1)");
   app.add_option("--out", out_path, "write the results as JSON to this file");
-  app.add_option("--min-random", min_random, "exit 1 if the score against random is lower");
-  app.add_option("--min-greedy", min_greedy, "exit 1 if the score against greedy is lower");
+  app.add_option("--min-random", min_random, "exit 1 if the score against random is lower")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--min-greedy", min_greedy, "exit 1 if the score against greedy is lower")
+      ->check(CLI::Range(0.0, 1.0));
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   if (run_dir.empty() == model_path.empty()) {
     std::fprintf(stderr, "kishi evaluate: give either --run RUN or --model FILE\n");
     return 2;
   }
-  if (games < 1 || playouts < 1 || max_plies < 1) {
-    std::fprintf(stderr, "kishi evaluate: --games, --playouts and --max-plies must be positive\n");
+  const auto game = shogi::parse_game(game_name);
+  if (!game) {
+    std::fprintf(stderr, "kishi evaluate: --game: %s\n", game.error().c_str());
+    return 2;
+  }
+  // Every baseline is checked before the first game: a typo costs no games.
+  std::vector<BaselineRun> runs;
+  std::stringstream list(baselines);
+  for (std::string name; std::getline(list, name, ',');) {
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name == "random")
+      runs.push_back({name, training::Baseline::Random, min_random});
+    else if (name == "greedy")
+      runs.push_back({name, training::Baseline::Greedy, min_greedy});
+    else {
+      std::fprintf(stderr,
+                   "kishi evaluate: unknown baseline '%s' in --baselines (random, greedy)\n",
+                   name.c_str());
+      return 2;
+    }
+  }
+  const auto listed = [&](const char* name) {
+    for (const auto& r : runs)
+      if (r.name == name) return true;
+    return false;
+  };
+  if (runs.empty() || (min_random >= 0 && !listed("random")) ||
+      (min_greedy >= 0 && !listed("greedy"))) {
+    std::fprintf(stderr,
+                 "kishi evaluate: --baselines '%s' lacks a baseline that a --min-... bar "
+                 "names, or names none\n",
+                 baselines.c_str());
     return 2;
   }
   if (!run_dir.empty()) {
@@ -55,51 +104,32 @@ int evaluate(int argc, char** argv) {
       return 1;
     }
     model_path = latest->path;
+  } else if (!std::filesystem::is_regular_file(model_path)) {
+    std::fprintf(stderr, "kishi evaluate: no model file '%s'\n", model_path.c_str());
+    return 1;
   }
-  const auto game = shogi::parse_game(game_name);
-  if (!game) {
-    std::fprintf(stderr, "kishi evaluate: --game: %s\n", game.error().c_str());
-    return 2;
-  }
+
+  training::EvalSettings settings;
+  settings.game = *game;
+  settings.network.threads = threads;
+  settings.games = games;
+  settings.playouts = playouts;
+  settings.gumbel_actions = gumbel;
+  settings.max_plies = max_plies;
+  settings.leaf_mate_plies = leaf_mate_plies;
+  settings.seed = seed;
+  const std::string search_text =
+      gumbel > 0 ? "Gumbel root over " + std::to_string(gumbel) + " moves" : "PUCT";
   nlohmann::json out = {
       {"model", model_path}, {"games", games}, {"playouts", playouts}, {"gumbel", gumbel}};
   int failed = 0;
-  size_t begin = 0;
-  while (begin <= baselines.size()) {
-    size_t end = baselines.find(',', begin);
-    if (end == std::string::npos) end = baselines.size();
-    const std::string name = baselines.substr(begin, end - begin);
-    begin = end + 1;
-    training::Baseline baseline;
-    double bar;
-    if (name == "random") {
-      baseline = training::Baseline::Random;
-      bar = min_random;
-    } else if (name == "greedy") {
-      baseline = training::Baseline::Greedy;
-      bar = min_greedy;
-    } else {
-      std::fprintf(stderr, "kishi evaluate: unknown baseline '%s' (random, greedy)\n",
-                   name.c_str());
-      return 2;
-    }
-    const std::string search_text =
-        gumbel > 0 ? "Gumbel root over " + std::to_string(gumbel) + " moves" : "PUCT";
+  for (const BaselineRun& run : runs) {
     std::printf("evaluate: %s vs %s, %d games, %d playouts a move (%s)\n", model_path.c_str(),
-                name.c_str(), games, playouts, search_text.c_str());
+                run.name.c_str(), games, playouts, search_text.c_str());
     std::fflush(stdout);
-    training::EvalSettings settings;
-    settings.game = *game;
-    settings.network.threads = threads;
-    settings.games = games;
-    settings.playouts = playouts;
-    settings.gumbel_actions = gumbel;
-    settings.max_plies = max_plies;
-    settings.leaf_mate_plies = leaf_mate_plies;
-    settings.seed = seed;
     const auto r =
-        training::play_evaluation(model_path, {.baseline = baseline, .model_path = {}}, settings,
-                                  [&](const training::EvalResult& so_far) {
+        training::play_evaluation(model_path, {.baseline = run.baseline, .model_path = {}},
+                                  settings, [&](const training::EvalResult& so_far) {
                                     const int n = so_far.wins + so_far.draws + so_far.losses;
                                     if (n % 10 == 0 || n == games)
                                       std::printf("  %d/%d games: +%d =%d -%d\n", n, games,
@@ -108,12 +138,13 @@ int evaluate(int argc, char** argv) {
                                   });
     const auto elo = match::estimate_elo(match::Score{r.wins, r.draws, r.losses});
     std::printf("evaluate: vs %s: +%d =%d -%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f]\n",
-                name.c_str(), r.wins, r.draws, r.losses, 100 * r.score(), elo.elo, elo.lower,
+                run.name.c_str(), r.wins, r.draws, r.losses, 100 * r.score(), elo.elo, elo.lower,
                 elo.upper);
-    out[name] = {{"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
-    if (bar >= 0 && r.score() < bar) {
-      std::printf("evaluate: score against %s %.1f%% is below the bar %.1f%%\n", name.c_str(),
-                  100 * r.score(), 100 * bar);
+    out[run.name] = {
+        {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
+    if (run.bar >= 0 && r.score() < run.bar) {
+      std::printf("evaluate: score against %s %.1f%% is below the bar %.1f%%\n", run.name.c_str(),
+                  100 * r.score(), 100 * run.bar);
       failed = 1;
     }
   }

@@ -1,10 +1,11 @@
 // kishi loop: the training loop on one machine. Self-play runs all the time on
-// one core (its games batched on one network thread) while the trainer trains
-// on the other; iteration i trains once i * games_per_iteration games exist, so
-// the ratio of training to new data stays what the config says. Every few
-// iterations the newest model plays the random mover and the greedy player.
-// Ctrl-C stops after the current training phase; the same command again
-// resumes the run where it stopped.
+// a thread of its own (its games batched on one network thread) while the
+// trainer trains on the main thread; iteration i trains once
+// i * games_per_iteration games exist, so the ratio of training to new data
+// stays what the config says. Every few iterations the newest model plays the
+// random mover, the greedy player and the model evaluated before it.
+// Ctrl-C stops after the current training phase (or evaluation); self-play
+// games still unfinished are dropped. The same command resumes the run.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -105,9 +106,10 @@ int loop(int argc, char** argv) {
                          (minutes < 0 || elapsed_minutes() < minutes);
        ++done) {
     const int iteration = state["iteration"].get<int>() + 1;
-    while (!interrupted && games < iteration * rc.loop.games_per_iteration)
+    const auto out_of_time = [&] { return minutes >= 0 && elapsed_minutes() >= minutes; };
+    while (!interrupted && !out_of_time() && games < iteration * rc.loop.games_per_iteration)
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (interrupted) break;
+    if (interrupted || out_of_time()) break;
     const auto m = trainer.train(rc.loop.steps_per_iteration);
     trainer.export_model();
     state["iteration"] = iteration;
@@ -134,23 +136,28 @@ int loop(int argc, char** argv) {
             {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
       }
       // The newest model against the one evaluated last time; the differences
-      // add up to an Elo curve of the run (the first model is 0).
+      // add up to an Elo curve of the run (the first model is 0). Models are
+      // named by file, so a run directory spelled differently still matches.
+      const std::string model_file = std::filesystem::path(model.path).filename().string();
       const std::string previous = state.value("evaluated_model", std::string());
-      if (!previous.empty() && previous != model.path && std::filesystem::exists(previous)) {
+      const std::string previous_path = run_dir + "/models/" + previous;
+      if (!previous.empty() && previous != model_file && std::filesystem::exists(previous_path)) {
         settings.opening_plies = 6;
-        const auto r = training::play_evaluation(model.path, {.model_path = previous}, settings);
-        const double n = r.wins + r.draws + r.losses;
-        const double score = std::clamp(r.score(), 0.5 / n, 1 - 0.5 / n);
-        const double elo = -400 * std::log10(1 / score - 1);
-        state["elo"] = state.value("elo", 0.0) + elo;
-        eval["previous"] = {{"model", std::filesystem::path(previous).filename().string()},
-                            {"wins", r.wins},
-                            {"draws", r.draws},
-                            {"losses", r.losses},
-                            {"score", r.score()},
-                            {"elo", elo}};
+        try {
+          const auto r = training::play_evaluation(
+              model.path, {.baseline = training::Baseline::Random, .model_path = previous_path},
+              settings);
+          const double n = r.wins + r.draws + r.losses;
+          const double score = std::clamp(r.score(), 0.5 / n, 1 - 0.5 / n);
+          const double elo = -400 * std::log10(1 / score - 1);
+          state["elo"] = state.value("elo", 0.0) + elo;
+          eval["previous"] = {{"model", previous},  {"wins", r.wins},     {"draws", r.draws},
+                              {"losses", r.losses}, {"score", r.score()}, {"elo", elo}};
+        } catch (const std::exception& e) {  // a damaged old model: one link less
+          std::fprintf(stderr, "kishi loop: no game against %s: %s\n", previous.c_str(), e.what());
+        }
       }
-      state["evaluated_model"] = model.path;
+      state["evaluated_model"] = model_file;
       eval["elo"] = state.value("elo", 0.0);
       std::ofstream(run_dir + "/metrics.jsonl", std::ios::app)
           << nlohmann::json({{"evaluation", eval}}).dump() << "\n";
@@ -188,9 +195,18 @@ int loop(int argc, char** argv) {
         m.value_loss, eval_text.c_str(), elapsed_minutes());
     std::fflush(stdout);
   }
+  // Explicitly here (JoinOnExit would too) to rethrow self-play's error and to
+  // count the games that finished while the loop was stopping.
   stop_selfplay = true;
   selfplay_thread.join();
   if (selfplay_error) std::rethrow_exception(selfplay_error);
+  if (state["games"].get<int64_t>() != games.load()) {
+    state["games"] = games.load();
+    state["positions"] = positions.load();
+    state["resign_checks"] = resign_checks.load();
+    state["false_resignations"] = false_resigns.load();
+    match::write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
+  }
   std::printf("loop: stopped at iteration %d; run the same command to resume\n",
               state["iteration"].get<int>());
   return 0;

@@ -1,6 +1,6 @@
 #include "engine/shogi/mirror.h"
 
-#include <cctype>
+#include <algorithm>
 #include <vector>
 
 namespace kishi::shogi {

@@ -1,6 +1,7 @@
 #include "selfplay/game_records.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -37,7 +38,8 @@ TEST(GameRecords, CsaAndUsiRecordsBesideTheChunkReplayTheGame) {
   g.reason = RESIGNATION;
   chunk.games.push_back(g);
 
-  const auto dir = std::filesystem::temp_directory_path() / "kishi-game-records-test";
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("kishi-game-records-test-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::string stem = (dir / "game").string();

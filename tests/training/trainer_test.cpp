@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
 #include "engine/search/material_evaluator.h"
+#include "engine/shogi/mirror.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_game.h"
@@ -114,12 +116,13 @@ TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
   // Mirroring draws from the trainer's random state: a restart draws the same.
   config_.mirror = true;
   config_.value_only_positions = true;
-  const std::string copy = dir_ + "-copy";
+  const std::string copy = dir_ + "-copy", unmirrored_dir = dir_ + "-unmirrored";
   fs::copy(dir_, copy, fs::copy_options::recursive);
-  StepMetrics straight, resumed;
+  fs::copy(dir_, unmirrored_dir, fs::copy_options::recursive);
+  StepMetrics first, straight, resumed, unmirrored;
   {
     Trainer t(dir_, "shogi", config_);
-    t.train(5);
+    first = t.train(5);
     straight = t.train(5);
   }
   {
@@ -130,9 +133,35 @@ TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
     Trainer t(copy, "shogi", config_);
     resumed = t.train(5);
   }
+  {
+    // The same draws without mirroring give other batches: mirroring happens.
+    TrainConfig plain = config_;
+    plain.mirror = false;
+    Trainer t(unmirrored_dir, "shogi", plain);
+    unmirrored = t.train(5);
+  }
   fs::remove_all(copy);
+  fs::remove_all(unmirrored_dir);
   EXPECT_NEAR(straight.policy_loss, resumed.policy_loss, 1e-4);
   EXPECT_NEAR(straight.value_loss, resumed.value_loss, 1e-4);
+  EXPECT_GT(std::abs(unmirrored.policy_loss - first.policy_loss), 1e-4);
+}
+
+TEST_F(TrainerTest, MirroredTargetsAreLegalMovesOfTheMirroredPosition) {
+  const Window w = read_window(dir_, 100000, 0.25f, true);
+  size_t moves = 0;
+  for (const auto& s : w.samples) {
+    const auto mirrored = shogi::Position::from_sfen(shogi::mirror_sfen(s.sfen));
+    ASSERT_TRUE(mirrored) << s.sfen;
+    for (const auto& p : s.policy) {
+      EXPECT_TRUE(mirrored->is_legal(shogi::mirror(p.move))) << s.sfen;
+      ++moves;
+    }
+    if (s.policy.empty()) {  // value-only: the game's result alone
+      EXPECT_TRUE(s.wdl[0] + s.wdl[2] == 1.0f || s.wdl[1] == 1.0f);
+    }
+  }
+  EXPECT_GT(moves, 100u);
 }
 
 }  // namespace
