@@ -115,6 +115,17 @@ EngineSpec* find_engine(std::vector<EngineSpec>& engines, const std::string& nam
                            engines[1].name + ")");
 }
 
+// "A vs B: +w =d -l (n games), elo ... [low, high], LOS ...", from A's side.
+std::string describe_pair(const std::string& a, const std::string& b, const Score& s) {
+  const EloEstimate e = estimate_elo(s);
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "%s vs %s: +%d =%d -%d (%d games), elo %+.1f [%+.1f, %+.1f], LOS %.1f%%", a.c_str(),
+                b.c_str(), s.wins, s.draws, s.losses, s.games(), e.elo, e.lower, e.upper,
+                100 * e.los);
+  return text;
+}
+
 }  // namespace
 
 int match(int argc, char** argv) {
@@ -314,12 +325,25 @@ int match(int argc, char** argv) {
                        {"score", r.score}});
     }
     summary["ratings"] = table;
+    // Every pair's own score, so that a ladder can be read pair by pair too.
+    nlohmann::json pair_table = nlohmann::json::array();
+    for (const auto& [a, b] : pairs) {
+      const Score& s = results[a][b];
+      const EloEstimate pe = estimate_elo(s);
+      std::printf("%s\n", describe_pair(engines[a].name, engines[b].name, s).c_str());
+      pair_table.push_back({{"engines", {engines[a].name, engines[b].name}},
+                            {"wins", s.wins},
+                            {"draws", s.draws},
+                            {"losses", s.losses},
+                            {"elo", pe.elo},
+                            {"lower95", pe.lower},
+                            {"upper95", pe.upper}});
+    }
+    summary["pairs"] = pair_table;
   }
   write_file_atomically(out_dir + "/summary.json", summary.dump(2) + "\n");
-  std::printf(
-      "%s vs %s: +%d =%d -%d (%d games), elo %+.1f [%+.1f, %+.1f], LOS %.1f%%; records in %s\n",
-      engines[0].name.c_str(), engines[1].name.c_str(), score.wins, score.draws, score.losses,
-      score.games(), e.elo, e.lower, e.upper, 100 * e.los, out_dir.c_str());
+  std::printf("%s; records in %s\n", describe_pair(engines[0].name, engines[1].name, score).c_str(),
+              out_dir.c_str());
   return failures.empty() ? 0 : 1;
 }
 
