@@ -84,6 +84,12 @@ int loop(int argc, char** argv) {
       }
     ++games;
   };
+  const auto save_counters_in_state = [&] {
+    state["games"] = games.load();
+    state["positions"] = positions.load();
+    state["resign_checks"] = resign_checks.load();
+    state["false_resignations"] = false_resigns.load();
+  };
   std::atomic<bool> stop_selfplay{false};
   std::exception_ptr selfplay_error;
   std::thread selfplay_thread([&] {
@@ -113,10 +119,7 @@ int loop(int argc, char** argv) {
     const auto m = trainer.train(rc.loop.steps_per_iteration);
     trainer.export_model();
     state["iteration"] = iteration;
-    state["games"] = games.load();
-    state["positions"] = positions.load();
-    state["resign_checks"] = resign_checks.load();
-    state["false_resignations"] = false_resigns.load();
+    save_counters_in_state();
     if (rc.loop.eval_games > 0 && iteration % rc.loop.eval_every == 0) {
       const auto model = *selfplay::latest_model(run_dir);
       nlohmann::json eval = {{"iteration", iteration}, {"step", model.step}};
@@ -201,10 +204,7 @@ int loop(int argc, char** argv) {
   selfplay_thread.join();
   if (selfplay_error) std::rethrow_exception(selfplay_error);
   if (state["games"].get<int64_t>() != games.load()) {
-    state["games"] = games.load();
-    state["positions"] = positions.load();
-    state["resign_checks"] = resign_checks.load();
-    state["false_resignations"] = false_resigns.load();
+    save_counters_in_state();
     match::write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
   }
   std::printf("loop: stopped at iteration %d; run the same command to resume\n",
