@@ -92,7 +92,7 @@ class UsiEngine {
   std::unique_ptr<nn::NetworkEvaluator> network_;
   std::unique_ptr<nn::EvaluationBatcher> batcher_;
   std::unique_ptr<nn::NetworkLeafEvaluator> network_leaf_;
-  std::string loaded_model_;
+  std::string loaded_network_;  // ModelFile, Device, NetworkThreads, BatchSize
   std::unique_ptr<search::Search<search::ShogiGame>> search_;
   shogi::MateSearch mate_search_{20};
   players::AlphaBeta alphabeta_{20};

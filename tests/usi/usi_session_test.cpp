@@ -15,8 +15,6 @@ using testing::UsiProcess;
 using namespace kishi::shogi;
 using Clock = std::chrono::steady_clock;
 
-bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
-
 // An engine past usi/isready, with a small hash so that sessions start fast.
 struct Session {
   UsiProcess engine{KISHI_BINARY};
@@ -57,8 +55,9 @@ TEST(UsiSession, HandshakeListsIdAndOptions) {
   UsiProcess engine(KISHI_BINARY);
   engine.send("usi");
   ASSERT_TRUE(engine.wait_for_prefix("id name kishi"));
-  for (const char* option : {"USI_Hash", "USI_Ponder", "Threads", "BatchSize", "ModelFile", "Game",
-                             "MultiPV", "ByoyomiMargin", "ResignValue", "EnteringKingRule"})
+  for (const char* option :
+       {"USI_Hash", "USI_Ponder", "Threads", "BatchSize", "NetworkThreads", "ModelFile", "Game",
+        "MultiPV", "ByoyomiMargin", "ResignValue", "EnteringKingRule"})
     EXPECT_TRUE(engine.wait_for_prefix(std::string("option name ") + option + " type", 2000))
         << option;
   EXPECT_TRUE(engine.wait_for_prefix("usiok"));
