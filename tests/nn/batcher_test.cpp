@@ -86,6 +86,74 @@ TEST(Batcher, CacheAnswersRepeatedPositions) {
   EXPECT_EQ(batcher.stats().cache_hits, 1);
 }
 
+TEST(Batcher, ReplacedBackendGetsNoBatchAfterTheCallReturns) {
+  // The second backend answers every position with a draw, which KeyEvaluator never does.
+  struct DrawEvaluator : Evaluator {
+    void evaluate(std::span<const Position* const>, std::span<Evaluation> results) override {
+      for (auto& r : results) r = Evaluation{};  // a draw, no policy
+      ++calls;
+    }
+    std::atomic<int> calls{0};
+  };
+  // The first backend is slow and says when it is inside a batch.
+  struct SlowKeyEvaluator : KeyEvaluator {
+    void evaluate(std::span<const Position* const> positions,
+                  std::span<Evaluation> results) override {
+      busy = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      KeyEvaluator::evaluate(positions, results);
+      busy = false;
+    }
+    std::atomic<bool> busy{false};
+  };
+  // Waits for a condition, at most 30 s, so that a broken swap fails instead of hanging.
+  const auto eventually = [](auto condition) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!condition() && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    return condition();
+  };
+  const auto sfens = shogi::testing::random_playout_sfens(Game::Shogi, 4, 60, 5);
+  std::vector<Position> positions;
+  for (const auto& s : sfens) positions.push_back(*Position::from_sfen(s));
+  SlowKeyEvaluator first;
+  DrawEvaluator second;
+  std::atomic<bool> stop{false};
+  std::atomic<int> from_first{0}, from_second{0}, wrong{0};
+  {
+    EvaluationBatcher batcher(first, {.max_batch = 4, .max_wait = std::chrono::microseconds(200)});
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t)
+      threads.emplace_back([&, t] {
+        for (int i = 0; !stop; ++i) {
+          const Position& pos = positions[(t * 13 + i) % positions.size()];
+          const Evaluation e = batcher.evaluate(pos);
+          if (same(e, KeyEvaluator::evaluate_one(pos)))
+            ++from_first;
+          else if (e.wdl == std::array<float, 3>{0, 1, 0} && e.policy.empty())
+            ++from_second;
+          else
+            ++wrong;
+        }
+      });
+    EXPECT_TRUE(eventually([&] { return from_first >= 200; }));
+    batcher.replace_backend(second);
+    EXPECT_FALSE(first.busy);  // the old backend's last batch is over
+    const int first_calls = first.calls;
+    EXPECT_TRUE(eventually([&] { return second.calls >= 50; }));
+    stop = true;
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(first.calls, first_calls);  // and it got no batch after the swap
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_GT(from_second, 0);
+}
+
+TEST(Batcher, ReplacingTheBackendOfACachingBatcherIsRefused) {
+  KeyEvaluator first, second;
+  EvaluationBatcher batcher(first, {.max_batch = 2, .cache_bytes = 1 << 20});
+  EXPECT_THROW(batcher.replace_backend(second), std::logic_error);
+}
+
 TEST(Batcher, BackendErrorReachesTheCaller) {
   struct Failing : Evaluator {
     void evaluate(std::span<const Position* const>, std::span<Evaluation>) override {
