@@ -166,11 +166,12 @@ void UsiEngine::cmd_isready() {
     return;
   }
   const std::string& model = options_.string("ModelFile");
-  // What the loaded network was built from: a change to any of it reloads.
+  // What the network and its batcher were built from: a change to any of it
+  // rebuilds both.
   const std::string network_key = model + "|" + options_.string("Device") + "|" +
                                   std::to_string(options_.spin("NetworkThreads")) + "|" +
                                   std::to_string(options_.spin("BatchSize"));
-  if (network_key != loaded_network_ || (model.empty() && network_)) {
+  if (network_key != loaded_network_) {
     network_leaf_.reset();
     batcher_.reset();
     network_.reset();
@@ -182,22 +183,21 @@ void UsiEngine::cmd_isready() {
         net_options.threads = int(options_.spin("NetworkThreads"));
         network_ = nn::NetworkEvaluator::from_checkpoint(model, std::string(game_name(game_)),
                                                          net_options);
-        // The first forward pass is slow (allocation, lazy set-up): pay for it
-        // here rather than on the clock of the first move.
-        const Position start = Position::startpos(game_);
-        const Position* warm_up[] = {&start};
-        nn::Evaluation warm_up_result[1];
-        network_->evaluate(warm_up, warm_up_result);
         nn::BatcherOptions batch;
         batch.max_batch = int(options_.spin("BatchSize"));
         batch.max_wait = std::chrono::microseconds(1000);
         batch.cache_bytes = size_t(64) << 20;
         batcher_ = std::make_unique<nn::EvaluationBatcher>(*network_, batch);
         network_leaf_ = std::make_unique<nn::NetworkLeafEvaluator>(*batcher_);
+        // The first forward pass is slow (allocation, lazy set-up in the
+        // batcher's thread): pay for it here rather than on the first move's clock.
+        batcher_->evaluate(Position::startpos(game_));
         loaded_network_ = network_key;
         send("info string loaded " + model + " (" + network_->describe() + ")");
       } catch (const std::exception& e) {
         error(std::string(e.what()) + "; playing with the built-in evaluator");
+        network_leaf_.reset();  // all three: the warm-up may fail after the batcher exists
+        batcher_.reset();
         network_.reset();
       }
     }
