@@ -1,5 +1,6 @@
 // kishi match: games between USI engines, refereed by the rules core.
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -215,6 +216,14 @@ int match(int argc, char** argv) {
         "runs/match-" +
         std::to_string(std::chrono::system_clock::now().time_since_epoch().count() / 1000000000);
   std::filesystem::create_directories(out_dir + "/games");
+  // What engines print on stderr (gpsusi's "delay go", for one) goes to a log
+  // per engine, not into the progress lines.
+  std::filesystem::create_directories(out_dir + "/logs");
+  const auto stderr_path = [&](std::string name) {
+    for (char& c : name)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
+    return out_dir + "/logs/" + name + ".stderr";
+  };
 
   // Every pair plays `games` games; pair p's k-th game is game p * games + k.
   std::vector<std::pair<int, int>> pairs;
@@ -283,7 +292,7 @@ int match(int argc, char** argv) {
           const int k = index % games;
           for (int e : {a, b})
             if (!clients[e] || !clients[e]->alive())
-              clients[e] = std::make_unique<UsiClient>(engines[e]);
+              clients[e] = std::make_unique<UsiClient>(engines[e], stderr_path(engines[e].name));
           const Opening& opening = openings[(k / 2) % openings.size()];
           UsiClient& black = k % 2 == 0 ? *clients[a] : *clients[b];
           UsiClient& white = k % 2 == 0 ? *clients[b] : *clients[a];
@@ -331,13 +340,16 @@ int match(int argc, char** argv) {
       const Score& s = results[a][b];
       const EloEstimate pe = estimate_elo(s);
       std::printf("%s\n", describe_pair(engines[a].name, engines[b].name, s).c_str());
+      // A sweep's infinite Elo is written as null.
       pair_table.push_back({{"engines", {engines[a].name, engines[b].name}},
+                            {"games", s.games()},
                             {"wins", s.wins},
                             {"draws", s.draws},
                             {"losses", s.losses},
                             {"elo", pe.elo},
                             {"lower95", pe.lower},
-                            {"upper95", pe.upper}});
+                            {"upper95", pe.upper},
+                            {"los", pe.los}});
     }
     summary["pairs"] = pair_table;
   }

@@ -1,26 +1,43 @@
 #include "engine/match/usi_client.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 
 namespace kishi::match {
 
 using SteadyClock = std::chrono::steady_clock;
 
-UsiClient::UsiClient(const EngineSpec& spec) : spec_(spec) {
+UsiClient::UsiClient(const EngineSpec& spec, const std::string& stderr_path) : spec_(spec) {
   if (spec.command.empty()) throw std::runtime_error("engine " + spec.name + ": no command");
-  int to_child[2], from_child[2];
-  if (pipe(to_child) || pipe(from_child))
-    throw std::runtime_error("engine " + spec.name + ": pipe failed");
+  int error_log = -1;
+  if (!stderr_path.empty()) {
+    error_log = open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (error_log < 0)
+      throw std::runtime_error("engine " + spec.name + ": cannot write " + stderr_path + ": " +
+                               std::strerror(errno));
+  }
+  // Close-on-exec, so that engines started at the same time by other match
+  // workers do not inherit this engine's pipe ends.
+  int to_child[2] = {-1, -1}, from_child[2] = {-1, -1};
+  if (pipe2(to_child, O_CLOEXEC) || pipe2(from_child, O_CLOEXEC)) {
+    const std::string reason = std::strerror(errno);
+    for (int fd : {to_child[0], to_child[1], error_log})
+      if (fd >= 0) close(fd);
+    throw std::runtime_error("engine " + spec.name + ": cannot make a pipe: " + reason);
+  }
   signal(SIGPIPE, SIG_IGN);
   pid_ = fork();
   if (pid_ == 0) {
     dup2(to_child[0], 0);
     dup2(from_child[1], 1);
+    if (error_log >= 0) dup2(error_log, 2);
     close(to_child[1]);
     close(from_child[0]);
     std::vector<char*> argv;
@@ -31,6 +48,7 @@ UsiClient::UsiClient(const EngineSpec& spec) : spec_(spec) {
   }
   close(to_child[0]);
   close(from_child[1]);
+  if (error_log >= 0) close(error_log);
   in_ = to_child[1];
   out_ = from_child[0];
   alive_ = true;

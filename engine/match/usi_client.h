@@ -31,8 +31,9 @@ struct EngineSpec {
 class UsiClient {
  public:
   // Starts the engine and completes usi/usiok, the options and isready/readyok.
-  // Throws std::runtime_error naming the engine and what went wrong.
-  explicit UsiClient(const EngineSpec& spec);
+  // Throws std::runtime_error naming the engine and what went wrong. The
+  // engine's stderr is appended to `stderr_path`, or shared with ours if empty.
+  explicit UsiClient(const EngineSpec& spec, const std::string& stderr_path = "");
   ~UsiClient();
   UsiClient(const UsiClient&) = delete;
   UsiClient& operator=(const UsiClient&) = delete;

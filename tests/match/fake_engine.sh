@@ -8,7 +8,7 @@ n=$#
 i=0
 while read -r line; do
   case "$line" in
-    usi) echo "id name fake-$mode"; echo "usiok" ;;
+    usi) echo "id name fake-$mode"; echo "fake-$mode says hello on stderr" >&2; echo "usiok" ;;
     isready) echo "readyok" ;;
     go*)
       case "$mode" in

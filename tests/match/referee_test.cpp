@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 
 #include "engine/match/elo.h"
 #include "engine/match/ratings.h"
@@ -25,6 +28,17 @@ GameRecord play(const EngineSpec& b, const EngineSpec& w, const Opening& o = STA
                 int max_plies = 320, TimeControl tc = {0, 1000, 0, 200}) {
   UsiClient black(b), white(w);
   return play_game(black, white, o, tc, shogi::Game::Shogi, max_plies);
+}
+
+TEST(UsiClient, EngineStderrGoesToItsLog) {
+  const std::string log = ::testing::TempDir() + "kishi-fake-engine.stderr";
+  std::remove(log.c_str());
+  { UsiClient engine(fake("talker", {"moves", "7g7f"}), log); }
+  std::ifstream in(log);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("fake-moves says hello on stderr"), std::string::npos) << text;
+  EXPECT_THROW(UsiClient(fake("talker", {"moves", "7g7f"}), "/nonexistent/dir/x.stderr"),
+               std::runtime_error);
 }
 
 TEST(Referee, IllegalMoveLosesAndIsNamed) {
