@@ -5,7 +5,7 @@
 namespace kishi::nn {
 
 EvaluationBatcher::EvaluationBatcher(Evaluator& backend, const BatcherOptions& options)
-    : backend_(&backend), options_(options) {
+    : backend_(backend), options_(options) {
   if (options.max_batch < 1) throw std::invalid_argument("batch size must be at least 1");
   if (options.cache_bytes) cache_ = std::make_unique<EvaluationCache>(options.cache_bytes);
   worker_ = std::thread([this] { run(); });
@@ -42,14 +42,6 @@ Evaluation EvaluationBatcher::evaluate(const shogi::Position& pos) {
   return result;
 }
 
-void EvaluationBatcher::replace_backend(Evaluator& next) {
-  if (cache_) throw std::logic_error("replace_backend on a batcher with a cache");
-  std::unique_lock lock(mutex_);
-  Evaluator* old = backend_;
-  backend_ = &next;
-  work_done_.wait(lock, [&] { return in_flight_ != old; });
-}
-
 BatcherStats EvaluationBatcher::stats() const {
   std::lock_guard lock(mutex_);
   return stats_;
@@ -73,7 +65,6 @@ void EvaluationBatcher::run() {
       queue_.pop_front();
     }
     ++stats_.batches;
-    Evaluator* backend = in_flight_ = backend_;
     lock.unlock();
 
     positions.clear();
@@ -81,13 +72,12 @@ void EvaluationBatcher::run() {
     results.resize(batch.size());
     std::exception_ptr error;
     try {
-      backend->evaluate(positions, results);
+      backend_.evaluate(positions, results);
     } catch (...) {
       error = std::current_exception();
     }
 
     lock.lock();
-    in_flight_ = nullptr;
     for (size_t i = 0; i < batch.size(); ++i) {
       batch[i]->error = error;
       if (!error) *batch[i]->result = std::move(results[i]);

@@ -38,11 +38,6 @@ class EvaluationBatcher {
   // The position must stay unchanged until the call returns.
   Evaluation evaluate(const shogi::Position& pos);
   BatcherStats stats() const;
-  // Later batches go to `next`; returns once no batch uses the old backend, so
-  // the caller may then destroy it. Requests keep flowing meanwhile: self-play
-  // switches to a new model without stopping its games. Not for a batcher with
-  // a cache, which would keep the old backend's answers.
-  void replace_backend(Evaluator& next);
 
  private:
   struct Request {
@@ -53,8 +48,7 @@ class EvaluationBatcher {
   };
   void run();
 
-  Evaluator* backend_;
-  Evaluator* in_flight_ = nullptr;  // the backend of the batch being evaluated
+  Evaluator& backend_;
   BatcherOptions options_;
   std::unique_ptr<EvaluationCache> cache_;
   mutable std::mutex mutex_;

@@ -46,7 +46,7 @@ struct GameRecord {
 
 struct Chunk {
   shogi::Game game = shogi::Game::Shogi;
-  std::string model_id;  // the model at the games' start (a newer one may finish them)
+  std::string model_id;
   std::vector<GameRecord> games;
   size_t positions() const;
 };

@@ -7,7 +7,6 @@
 #include <exception>
 #include <filesystem>
 #include <mutex>
-#include <random>
 #include <thread>
 
 #include "engine/shogi/names.h"
@@ -40,112 +39,84 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
   const std::string game_id(shogi::game_name(o.game));
   double forward_seconds = 0;
 
-  // The network playing now. When the trainer exports a newer model, the thread
-  // that notices loads it and swaps it in under the batcher: games go on, and
-  // their later moves use the new network.
-  StoredModel model = *latest_model(run_dir);
-  std::unique_ptr<nn::NetworkEvaluator> net =
-      nn::NetworkEvaluator::from_checkpoint(model.path, game_id, o.network);
-  std::mutex model_mutex;  // guards model and net
-  std::atomic<bool> loading{false};
-  nn::BatcherOptions batch;
-  batch.max_batch = std::max(1, std::min(o.batch_size, o.games_in_parallel));
-  batch.max_wait = std::chrono::microseconds(2000);
-  nn::EvaluationBatcher batcher(*net, batch);
-  nn::NetworkLeafEvaluator leaf(batcher);
-  const auto model_id = [&] {
-    std::lock_guard lock(model_mutex);
-    return std::filesystem::path(model.path).stem().string();
-  };
-  const auto switch_to_newer_model = [&] {
-    const auto latest = latest_model(run_dir);
-    const auto is_newer = [&] {
-      std::lock_guard lock(model_mutex);
-      return latest && latest->step > model.step;
-    };
-    if (!is_newer() || loading.exchange(true)) return;  // nothing new, or another thread is on it
-    struct Done {                                       // also when loading throws
-      std::atomic<bool>& flag;
-      ~Done() { flag = false; }
-    } done_loading{loading};
-    if (!is_newer()) return;  // that thread has just loaded it
-    auto next = nn::NetworkEvaluator::from_checkpoint(latest->path, game_id, o.network);
-    batcher.replace_backend(*next);  // returns once the old network is idle
-    std::lock_guard lock(model_mutex);
-    forward_seconds += net->times().forward;
-    net = std::move(next);
-    model = *latest;
-  };
-  std::mutex print_mutex;
+  while (!stop && (max_games < 0 || started < max_games)) {
+    const StoredModel model = *latest_model(run_dir);
+    auto net = nn::NetworkEvaluator::from_checkpoint(model.path, game_id, o.network);
+    nn::BatcherOptions batch;
+    batch.max_batch = std::max(1, std::min(o.batch_size, o.games_in_parallel));
+    batch.max_wait = std::chrono::microseconds(2000);
+    nn::EvaluationBatcher batcher(*net, batch);
+    nn::NetworkLeafEvaluator leaf(batcher);
+    const std::string model_id = std::filesystem::path(model.path).stem().string();
+    std::atomic<bool> newer_model{false};
+    std::mutex print_mutex;
 
-  // The first error of a game thread (a full disk, a failed forward pass)
-  // stops the others and is rethrown here, after they are joined.
-  std::exception_ptr error;
-  std::atomic<bool> failed{false};
-  const auto stopping = [&] { return stop || failed; };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < o.games_in_parallel; ++t)
-    threads.emplace_back([&, t] {
-      try {
-        search::ShogiGame::Rules rules;
-        rules.max_plies = o.selfplay.max_plies;
-        rules.leaf_mate_plies = o.selfplay.leaf_mate_plies;
-        search::SearchParams params;
-        params.max_nodes =
-            uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);
-        // Distinct games in every thread of every process sharing the run.
-        std::seed_seq seeds{uint32_t(o.seed), uint32_t(o.seed >> 32), uint32_t(getpid()),
-                            uint32_t(t)};
-        uint32_t words[2];
-        seeds.generate(words, words + 2);
-        params.seed = uint64_t(words[0]) << 32 | words[1];
-        search::Search<search::ShogiGame> search(search::ShogiGame(rules), leaf, params);
-        std::mt19937_64 rng(params.seed);
-        while (!stopping()) {
-          const int64_t index = started++;
-          if (max_games >= 0 && index >= max_games) break;
-          Chunk chunk;
-          chunk.game = o.game;
-          chunk.model_id = model_id();  // the model at the game's start
-          chunk.games.push_back(play_selfplay_game(search, o.selfplay, o.game, rng, &stop));
-          if (chunk.games[0].reason == ABANDONED) break;  // stopped mid-game
-          // Each finished game is written at once: an interrupted run loses none.
-          char seq[16];
-          std::snprintf(seq, sizeof seq, "%06d", chunk_seq++);
-          const std::string stem = run_dir + "/games/" + chunk.model_id + "-" + host + "-" +
-                                   std::to_string(getpid()) + "-" + seq;
-          write_game_records(stem, chunk);
-          write_chunk(stem + ".kchunk", chunk);
-          positions += int64_t(chunk.positions());
-          const int64_t finished = ++done;
-          if (o.on_game) o.on_game(chunk);
-          if (o.verbose) {
-            const double minutes =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
-                60;
-            std::lock_guard lock(print_mutex);
-            const auto& g = chunk.games[0];
-            std::printf(
-                "selfplay: game %lld (%zu plies, %s) | %lld positions | %.1f games/min | %s\n",
-                (long long)finished, g.moves.size(),
-                g.result > 0   ? "black wins"
-                : g.result < 0 ? "white wins"
-                               : "draw",
-                (long long)positions.load(), finished / std::max(minutes, 1e-9),
-                chunk.model_id.c_str());
-            std::fflush(stdout);
+    // The first error of a game thread (a full disk, a failed forward pass)
+    // stops the others and is rethrown here, after they are joined.
+    std::exception_ptr error;
+    std::atomic<bool> failed{false};
+    const auto stopping = [&] { return stop || failed; };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < o.games_in_parallel; ++t)
+      threads.emplace_back([&, t] {
+        try {
+          search::ShogiGame::Rules rules;
+          rules.max_plies = o.selfplay.max_plies;
+          rules.leaf_mate_plies = o.selfplay.leaf_mate_plies;
+          search::SearchParams params;
+          params.max_nodes =
+              uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);
+          params.seed =
+              o.seed * 1000003 + uint64_t(started.load()) * 131 + uint64_t(t) + uint64_t(getpid());
+          search::Search<search::ShogiGame> search(search::ShogiGame(rules), leaf, params);
+          std::mt19937_64 rng(params.seed);
+          while (!stopping() && !newer_model) {
+            const int64_t index = started++;
+            if (max_games >= 0 && index >= max_games) break;
+            Chunk chunk;
+            chunk.game = o.game;
+            chunk.model_id = model_id;
+            chunk.games.push_back(play_selfplay_game(search, o.selfplay, o.game, rng, &stop));
+            if (chunk.games[0].reason == ABANDONED) break;  // stopped mid-game
+            // Each finished game is written at once: an interrupted run loses none.
+            char seq[16];
+            std::snprintf(seq, sizeof seq, "%06d", chunk_seq++);
+            const std::string stem = run_dir + "/games/" + model_id + "-" + host + "-" +
+                                     std::to_string(getpid()) + "-" + seq;
+            write_game_records(stem, chunk);
+            write_chunk(stem + ".kchunk", chunk);
+            positions += int64_t(chunk.positions());
+            const int64_t finished = ++done;
+            if (o.on_game) o.on_game(chunk);
+            if (o.verbose) {
+              const double minutes =
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                  60;
+              std::lock_guard lock(print_mutex);
+              const auto& g = chunk.games[0];
+              std::printf(
+                  "selfplay: game %lld (%zu plies, %s) | %lld positions | %.1f games/min | %s\n",
+                  (long long)finished, g.moves.size(),
+                  g.result > 0   ? "black wins"
+                  : g.result < 0 ? "white wins"
+                                 : "draw",
+                  (long long)positions.load(), finished / std::max(minutes, 1e-9),
+                  model_id.c_str());
+              std::fflush(stdout);
+            }
+            if (const auto latest = latest_model(run_dir); latest && latest->step > model.step)
+              newer_model = true;  // finish here; the outer loop loads it
           }
-          switch_to_newer_model();
+        } catch (...) {
+          std::lock_guard lock(print_mutex);
+          if (!error) error = std::current_exception();
+          failed = true;
         }
-      } catch (...) {
-        std::lock_guard lock(print_mutex);
-        if (!error) error = std::current_exception();
-        failed = true;
-      }
-    });
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
-  forward_seconds += net->times().forward;
+      });
+    for (auto& t : threads) t.join();
+    if (error) std::rethrow_exception(error);
+    forward_seconds += net->times().forward;
+  }
   return {done.load(), positions.load(),
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
           forward_seconds};

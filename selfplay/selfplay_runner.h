@@ -1,6 +1,5 @@
 // Self-play with the newest model of a run: concurrent games on one batched
-// network, a chunk file per finished game. A newer model is swapped in as soon
-// as a game ends, and the games in flight play on with it.
+// network, a chunk file per finished game, newer models picked up between games.
 #pragma once
 
 #include <atomic>
