@@ -1,6 +1,7 @@
 #include "selfplay/selfplay_game.h"
 
 #include "engine/shogi/game_status.h"
+#include "engine/shogi/mate_search.h"
 #include "engine/shogi/movegen.h"
 
 namespace kishi::selfplay {
@@ -37,6 +38,9 @@ SelfPlayConfig SelfPlayConfig::from(const Config& t) {
   c.max_plies = positive("max_plies", c.max_plies);
   c.opening_random_plies = int(t.get_int("opening_random_plies", c.opening_random_plies));
   c.leaf_mate_plies = int(t.get_int("leaf_mate_plies", c.leaf_mate_plies));
+  c.root_mate_nodes = int(t.get_int("root_mate_nodes", c.root_mate_nodes));
+  if (c.root_mate_nodes < 0)
+    throw ConfigError("key 'selfplay.root_mate_nodes' in " + t.source() + " must be at least 0");
   if (c.leaf_mate_plies < 0 || c.leaf_mate_plies > 7)
     throw ConfigError("key 'selfplay.leaf_mate_plies' in " + t.source() +
                       " must be between 0 and 7");
@@ -70,9 +74,21 @@ GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
     }
     const int ply = pos.plies_played();
     MoveRecord m;
+    MateResult mate;
+    if (ply >= config.opening_random_plies && config.root_mate_nodes > 0) {
+      thread_local MateSearch mate_search(16);
+      mate = mate_search.search(pos, config.root_mate_nodes, nullptr, 7, false);
+    }
     if (ply < config.opening_random_plies) {
       const MoveList moves = legal_moves(pos);
       m.move = moves[rng() % moves.size()];
+    } else if (mate.kind == MateResult::Kind::Mate) {
+      // A proven win: its first move is the policy target, the value is won.
+      m.move = mate.pv.front();
+      m.policy.push_back({m.move, 1.0f});
+      m.has_policy = true;
+      m.root_value = 1;
+      low_value_streak[pos.side_to_move()] = 0;
     } else {
       const bool full = unit(rng) < config.full_search_share;
       const int budget = full ? config.playouts : config.fast_playouts;

@@ -29,6 +29,10 @@ struct SelfPlayConfig {
   // A bounded mate search at new leaves (rules only, no evaluation): games end
   // in mate instead of wandering to the ply limit. 0: off.
   int leaf_mate_plies = 0;
+  // df-pn nodes spent at each move on a mate of up to 7 plies, played at once
+  // when found. The sampled root of a small search often missed a mate in
+  // hand, and the lost side then "resigned falsely". 0: off.
+  int root_mate_nodes = 1000;
 
   // Reads the [selfplay] table; unknown keys are left for Config::finish.
   static SelfPlayConfig from(const Config& table);

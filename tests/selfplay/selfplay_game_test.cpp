@@ -41,6 +41,49 @@ void check_record(const GameRecord& g, const SelfPlayConfig& config) {
   EXPECT_EQ(g.reason, uint8_t(status.reason));
 }
 
+bool no_legal_move_after(Position pos, Move m) {
+  pos.do_move(m);
+  return legal_moves(pos).size() == 0;
+}
+
+// With the root mate search, a side that can mate in one always does, even when
+// its search looks at only two moves.
+TEST(SelfPlayGame, AMateInOneIsAlwaysPlayed) {
+  search::MaterialEvaluator eval;
+  SelfPlayConfig config;
+  config.playouts = 2;
+  config.fast_playouts = 2;
+  config.gumbel_actions = 2;
+  config.max_plies = 200;
+  config.opening_random_plies = 8;
+  config.resign_value = -2;  // never resign: play every game out
+  search::ShogiGame::Rules rules;
+  rules.max_plies = config.max_plies;
+  search::SearchParams params;
+  params.max_nodes = 1 << 14;
+  search::Search<search::ShogiGame> search(search::ShogiGame(rules), eval, params);
+  std::mt19937_64 rng(5);
+  int chances = 0;
+  for (int i = 0; i < 6; ++i) {
+    const GameRecord g = play_selfplay_game(search, config, Game::Shogi, rng);
+    Position pos = *Position::from_sfen(g.start_sfen);
+    for (size_t ply = 0; ply < g.moves.size(); ++ply) {
+      const Move played = g.moves[ply].move;
+      if (int(ply) >= config.opening_random_plies) {
+        bool can_mate = false;
+        for (Move m : legal_moves(pos)) can_mate |= no_legal_move_after(pos, m);
+        if (can_mate) {
+          ++chances;
+          EXPECT_TRUE(no_legal_move_after(pos, played))
+              << "game " << i << " ply " << ply << ": " << pos.sfen() << " mates in one";
+        }
+      }
+      pos.do_move(played);
+    }
+  }
+  EXPECT_GT(chances, 0);  // the games did reach such positions
+}
+
 TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
   search::MaterialEvaluator eval;
   for (bool gumbel : {true, false}) {
