@@ -171,10 +171,14 @@ void UsiEngine::cmd_isready() {
   const std::string network_key = model + "|" + options_.string("Device") + "|" +
                                   std::to_string(options_.spin("NetworkThreads")) + "|" +
                                   std::to_string(options_.spin("BatchSize"));
-  if (network_key != loaded_network_) {
+  // Users first: the leaf evaluator uses the batcher, the batcher the network.
+  const auto drop_network = [&] {
     network_leaf_.reset();
     batcher_.reset();
     network_.reset();
+  };
+  if (network_key != loaded_network_) {
+    drop_network();
     loaded_network_.clear();
     if (!model.empty()) {
       try {
@@ -196,9 +200,7 @@ void UsiEngine::cmd_isready() {
         send("info string loaded " + model + " (" + network_->describe() + ")");
       } catch (const std::exception& e) {
         error(std::string(e.what()) + "; playing with the built-in evaluator");
-        network_leaf_.reset();  // all three: the warm-up may fail after the batcher exists
-        batcher_.reset();
-        network_.reset();
+        drop_network();  // the warm-up may fail after the batcher exists
       }
     }
   }
