@@ -1,7 +1,5 @@
 #include "nn/batcher.h"
 
-#include "nn/encoder.h"
-
 namespace kishi::nn {
 
 EvaluationBatcher::EvaluationBatcher(Evaluator& backend, const BatcherOptions& options)
@@ -20,16 +18,17 @@ EvaluationBatcher::~EvaluationBatcher() {
   worker_.join();
 }
 
-Evaluation EvaluationBatcher::evaluate(const shogi::Position& pos) {
-  Evaluation result;
-  const uint64_t key = cache_ ? encoding_key(pos) : 0;
-  if (cache_ && cache_->find(key, result)) {
-    std::lock_guard lock(mutex_);
-    ++stats_.requests;
-    ++stats_.cache_hits;
-    return result;
-  }
-  Request request{&pos, &result, false, nullptr};
+bool EvaluationBatcher::find_cached(uint64_t key, PolicyValue& out) {
+  if (!cache_ || !cache_->find(key, out)) return false;
+  std::lock_guard lock(mutex_);
+  ++stats_.requests;
+  ++stats_.cache_hits;
+  return true;
+}
+
+void EvaluationBatcher::submit(const EncodedPosition& position, const uint64_t* key,
+                               PolicyValue& result) {
+  Request request{position, &result, false, nullptr};
   {
     std::unique_lock lock(mutex_);
     ++stats_.requests;
@@ -38,8 +37,7 @@ Evaluation EvaluationBatcher::evaluate(const shogi::Position& pos) {
     work_done_.wait(lock, [&] { return request.done; });
   }
   if (request.error) std::rethrow_exception(request.error);
-  if (cache_) cache_->store(key, result);
-  return result;
+  if (cache_ && key) cache_->store(*key, result);
 }
 
 BatcherStats EvaluationBatcher::stats() const {
@@ -49,8 +47,8 @@ BatcherStats EvaluationBatcher::stats() const {
 
 void EvaluationBatcher::run() {
   std::vector<Request*> batch;
-  std::vector<const shogi::Position*> positions;
-  std::vector<Evaluation> results;
+  std::vector<EncodedPosition> positions;
+  std::vector<PolicyValue> results;
   std::unique_lock lock(mutex_);
   while (true) {
     work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });

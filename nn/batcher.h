@@ -35,17 +35,34 @@ class EvaluationBatcher {
   EvaluationBatcher& operator=(const EvaluationBatcher&) = delete;
 
   // Blocks until the position is evaluated; safe from any number of threads.
-  // The position must stay unchanged until the call returns.
-  Evaluation evaluate(const shogi::Position& pos);
+  // `key` (its encoding's key) is looked up in the cache first, when there is
+  // one; on a miss `encode()` gives the EncodedPosition, whose buffers must
+  // stay unchanged until the call returns.
+  template <class Encode>
+  PolicyValue evaluate(uint64_t key, Encode&& encode) {
+    PolicyValue result;
+    if (find_cached(key, result)) return result;
+    submit(encode(), &key, result);
+    return result;
+  }
+  // The same without the cache.
+  PolicyValue evaluate(const EncodedPosition& position) {
+    PolicyValue result;
+    submit(position, nullptr, result);
+    return result;
+  }
   BatcherStats stats() const;
 
  private:
   struct Request {
-    const shogi::Position* position;
-    Evaluation* result;
+    EncodedPosition position;
+    PolicyValue* result;
     bool done = false;
     std::exception_ptr error;
   };
+  bool find_cached(uint64_t key, PolicyValue& out);
+  // Queues the position and waits for its batch; stores the answer under *key when cached.
+  void submit(const EncodedPosition& position, const uint64_t* key, PolicyValue& out);
   void run();
 
   Evaluator& backend_;

@@ -5,8 +5,6 @@
 #include <filesystem>
 #include <fstream>
 
-#include "nn/encoder.h"
-
 namespace kishi::nn {
 
 namespace {
@@ -14,6 +12,11 @@ namespace {
 constexpr const char* FORMAT = "kishi-checkpoint-1";
 
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string describe(const game::EncodingShape& s) {
+  return std::to_string(s.planes) + "x" + std::to_string(s.height) + "x" + std::to_string(s.width) +
+         " (policy " + std::to_string(s.policy_planes) + " planes)";
+}
 
 // Torch archives are zip files.
 bool looks_like_zip(const std::string& path) {
@@ -29,8 +32,13 @@ void save_checkpoint(const std::string& path, PolicyValueNet& net, const Checkpo
                      const ArchiveWriter& extra) {
   torch::serialize::OutputArchive archive;
   archive.write("kishi/format", c10::IValue(std::string(FORMAT)));
-  archive.write("kishi/game", c10::IValue(info.game));
-  archive.write("kishi/encoder", c10::IValue(info.encoder));
+  const GameEncoding& e = info.encoding;
+  archive.write("kishi/game", c10::IValue(e.game));
+  archive.write("kishi/encoder", c10::IValue(e.version));
+  archive.write("kishi/shape/planes", c10::IValue(int64_t(e.shape.planes)));
+  archive.write("kishi/shape/height", c10::IValue(int64_t(e.shape.height)));
+  archive.write("kishi/shape/width", c10::IValue(int64_t(e.shape.width)));
+  archive.write("kishi/shape/policy_planes", c10::IValue(int64_t(e.shape.policy_planes)));
   archive.write("kishi/step", c10::IValue(info.step));
   const ModelConfig& m = info.model;
   archive.write("kishi/model/blocks", c10::IValue(int64_t(m.blocks)));
@@ -55,7 +63,7 @@ void save_checkpoint(const std::string& path, PolicyValueNet& net, const Checkpo
   }
 }
 
-LoadedCheckpoint load_checkpoint(const std::string& path, const std::string& expected_game,
+LoadedCheckpoint load_checkpoint(const std::string& path, const GameEncoding& expected,
                                  const ArchiveReader& extra) {
   const auto fail = [&](const std::string& what) {
     return CheckpointError("checkpoint '" + path + "': " + what);
@@ -86,13 +94,26 @@ LoadedCheckpoint load_checkpoint(const std::string& path, const std::string& exp
 
   LoadedCheckpoint loaded;
   CheckpointInfo& info = loaded.info;
-  info.game = read_string("kishi/game");
-  info.encoder = read_string("kishi/encoder");
-  if (info.game != expected_game)
-    throw fail("a network for game '" + info.game + "', not '" + expected_game + "'");
-  if (info.encoder != ENCODER_VERSION)
-    throw fail("encoder '" + info.encoder + "', this build encodes '" +
-               std::string(ENCODER_VERSION) + "'");
+  GameEncoding& e = info.encoding;
+  e.game = read_string("kishi/game");
+  e.version = read_string("kishi/encoder");
+  if (e.game != expected.game)
+    throw fail("a network for game '" + e.game + "', not '" + expected.game + "'");
+  if (e.version != expected.version)
+    throw fail("encoder '" + e.version + "', this build encodes '" + expected.game + "' as '" +
+               expected.version + "'");
+  // A version names one layout: a file from before the shape was recorded has
+  // the shape of its version.
+  e.shape = expected.shape;
+  if (c10::IValue v; archive.try_read("kishi/shape/planes", v)) {
+    e.shape.planes = int(read_int("kishi/shape/planes"));
+    e.shape.height = int(read_int("kishi/shape/height"));
+    e.shape.width = int(read_int("kishi/shape/width"));
+    e.shape.policy_planes = int(read_int("kishi/shape/policy_planes"));
+    if (!(e.shape == expected.shape))
+      throw fail("encoding shape " + describe(e.shape) + ", this build's '" + e.version + "' is " +
+                 describe(expected.shape));
+  }
   info.step = read_int("kishi/step");
   info.model.blocks = int(read_int("kishi/model/blocks"));
   info.model.channels = int(read_int("kishi/model/channels"));
@@ -101,7 +122,7 @@ LoadedCheckpoint load_checkpoint(const std::string& path, const std::string& exp
   info.model.value_channels = int(read_int("kishi/model/value_channels"));
   info.model.value_hidden = int(read_int("kishi/model/value_hidden"));
 
-  loaded.net = PolicyValueNet(info.model);
+  loaded.net = PolicyValueNet(info.model, e.shape);
   try {
     torch::serialize::InputArchive weights;
     archive.read("model", weights);

@@ -1,6 +1,8 @@
 // Checkpoint files: the network's weights and what they are for (game,
-// encoder version, architecture, training step) in one file, written to a
-// temporary name and renamed so that a reader never sees half a file.
+// encoding version and shape, architecture, training step) in one file,
+// written to a temporary name and renamed so that a reader never sees half a
+// file. Files written before the shape was recorded load as the shape of
+// their encoding version.
 #pragma once
 
 #include <functional>
@@ -8,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "nn/game_encoding.h"
 #include "nn/model.h"
 
 namespace kishi::nn {
@@ -18,8 +21,7 @@ class CheckpointError : public std::runtime_error {
 };
 
 struct CheckpointInfo {
-  std::string game;     // "shogi" or "showgit"
-  std::string encoder;  // ENCODER_VERSION of the build that wrote it
+  GameEncoding encoding;  // the game, its encoding's version and shape
   ModelConfig model;
   int64_t step = 0;  // training steps behind these weights
 };
@@ -38,8 +40,8 @@ struct LoadedCheckpoint {
 
 // Loads weights and metadata. Fails with a CheckpointError naming the file and
 // the mismatch: missing, not a checkpoint, truncated or damaged, another game,
-// another encoder version.
-LoadedCheckpoint load_checkpoint(const std::string& path, const std::string& expected_game,
+// another encoding version or shape.
+LoadedCheckpoint load_checkpoint(const std::string& path, const GameEncoding& expected,
                                  const ArchiveReader& extra = {});
 
 }  // namespace kishi::nn

@@ -6,12 +6,11 @@ namespace kishi::nn {
 // bound is kept exactly by refusing stores that would pass it.
 EvaluationCache::EvaluationCache(size_t max_bytes)
     : max_bytes_(max_bytes),
-      slots_(std::max<size_t>(
-          1, max_bytes / (sizeof(Slot) + 80 * sizeof(std::pair<shogi::Move, float>)))) {
+      slots_(std::max<size_t>(1, max_bytes / (sizeof(Slot) + 80 * sizeof(float)))) {
   bytes_ = slots_.size() * sizeof(Slot);
 }
 
-bool EvaluationCache::find(uint64_t key, Evaluation& out) const {
+bool EvaluationCache::find(uint64_t key, PolicyValue& out) const {
   const size_t i = key % slots_.size();
   std::lock_guard lock(lock_for(i));
   const Slot& s = slots_[i];
@@ -20,12 +19,12 @@ bool EvaluationCache::find(uint64_t key, Evaluation& out) const {
   return true;
 }
 
-void EvaluationCache::store(uint64_t key, const Evaluation& e) {
+void EvaluationCache::store(uint64_t key, const PolicyValue& e) {
   const size_t i = key % slots_.size();
   std::lock_guard lock(lock_for(i));
   Slot& s = slots_[i];
   const size_t old_bytes = bytes_of(s);
-  const size_t new_bytes = e.policy.size() * sizeof(e.policy[0]);
+  const size_t new_bytes = e.priors.size() * sizeof(float);
   // Reserve first, so that stores racing in other slots cannot pass the bound together.
   if (bytes_.fetch_add(new_bytes) + new_bytes - old_bytes > max_bytes_) {
     bytes_ -= new_bytes;
@@ -34,8 +33,8 @@ void EvaluationCache::store(uint64_t key, const Evaluation& e) {
   s.key = key;
   s.used = true;
   s.value.wdl = e.wdl;
-  s.value.policy.assign(e.policy.begin(), e.policy.end());
-  s.value.policy.shrink_to_fit();
+  s.value.priors.assign(e.priors.begin(), e.priors.end());
+  s.value.priors.shrink_to_fit();
   bytes_ -= old_bytes;
 }
 

@@ -1,4 +1,4 @@
-// A cache of network evaluations keyed by encoding_key(), bounded in bytes.
+// A cache of network evaluations keyed by the encoding's key, bounded in bytes.
 // Direct-mapped: a new entry replaces whatever shared its slot.
 #pragma once
 
@@ -15,8 +15,8 @@ namespace kishi::nn {
 class EvaluationCache {
  public:
   explicit EvaluationCache(size_t max_bytes);
-  bool find(uint64_t key, Evaluation& out) const;
-  void store(uint64_t key, const Evaluation& e);
+  bool find(uint64_t key, PolicyValue& out) const;
+  void store(uint64_t key, const PolicyValue& e);
   size_t bytes_used() const { return bytes_; }
   size_t max_bytes() const { return max_bytes_; }
   size_t slots() const { return slots_.size(); }
@@ -25,10 +25,10 @@ class EvaluationCache {
   struct Slot {
     uint64_t key = 0;
     bool used = false;
-    Evaluation value;
+    PolicyValue value;
   };
   static size_t bytes_of(const Slot& s) {
-    return s.used ? s.value.policy.size() * sizeof(s.value.policy[0]) : 0;
+    return s.used ? s.value.priors.size() * sizeof(float) : 0;
   }
   std::mutex& lock_for(size_t slot) const { return locks_[slot % locks_.size()]; }
 

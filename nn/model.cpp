@@ -1,8 +1,5 @@
 #include "nn/model.h"
 
-#include "nn/encoder.h"
-#include "nn/policy_index.h"
-
 namespace kishi::nn {
 
 namespace {
@@ -35,20 +32,23 @@ torch::Tensor ResidualBlockImpl::forward(torch::Tensor x) {
   return torch::relu(x + y);
 }
 
-PolicyValueNetImpl::PolicyValueNetImpl(const ModelConfig& config) : config_(config) {
+PolicyValueNetImpl::PolicyValueNetImpl(const ModelConfig& config, const game::EncodingShape& shape)
+    : config_(config) {
   const int c = config.channels;
-  stem_ = register_module("stem", conv(INPUT_PLANES, c, 3));
+  stem_ = register_module("stem", conv(shape.planes, c, 3));
   stem_bn_ = register_module("stem_bn", torch::nn::BatchNorm2d(c));
   tower_ = register_module("tower", torch::nn::ModuleList());
   for (int i = 0; i < config.blocks; ++i)
     tower_->push_back(ResidualBlock(c, config.squeeze_excitation));
   policy_conv_ = register_module("policy_conv", conv(c, config.policy_channels, 1));
   policy_bn_ = register_module("policy_bn", torch::nn::BatchNorm2d(config.policy_channels));
-  policy_out_ = register_module("policy_out", conv(config.policy_channels, POLICY_PLANES, 1, true));
+  policy_out_ =
+      register_module("policy_out", conv(config.policy_channels, shape.policy_planes, 1, true));
   value_conv_ = register_module("value_conv", conv(c, config.value_channels, 1));
   value_bn_ = register_module("value_bn", torch::nn::BatchNorm2d(config.value_channels));
   value_hidden_ = register_module(
-      "value_hidden", torch::nn::Linear(config.value_channels * shogi::SQ_NB, config.value_hidden));
+      "value_hidden",
+      torch::nn::Linear(config.value_channels * shape.height * shape.width, config.value_hidden));
   value_out_ = register_module("value_out", torch::nn::Linear(config.value_hidden, 3));
 }
 

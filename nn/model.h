@@ -1,11 +1,13 @@
 // The policy/value network: a residual tower with optional squeeze-excitation,
-// a policy head (logits over the POLICY_SIZE actions) and a value head
-// (win/draw/loss logits for the side to move). Includes torch: only for the
+// a policy head (logits over the encoding's policy planes) and a value head
+// (win/draw/loss logits for the side to move); the encoding's shape sets the
+// input and policy sizes, so one model serves every game. Includes torch: only for the
 // translation units that build or run the network.
 #pragma once
 
 #include <torch/torch.h>
 
+#include "engine/game/encoding.h"
 #include "nn/model_config.h"
 
 namespace kishi::nn {
@@ -23,14 +25,14 @@ class ResidualBlockImpl : public torch::nn::Module {
 TORCH_MODULE(ResidualBlock);
 
 struct NetworkOutput {
-  torch::Tensor policy_logits;  // [batch, POLICY_SIZE]
+  torch::Tensor policy_logits;  // [batch, policy_size]
   torch::Tensor value_logits;   // [batch, 3]: win, draw, loss for the side to move
 };
 
 class PolicyValueNetImpl : public torch::nn::Module {
  public:
-  explicit PolicyValueNetImpl(const ModelConfig& config);
-  // x: [batch, INPUT_PLANES, 9, 9]
+  PolicyValueNetImpl(const ModelConfig& config, const game::EncodingShape& shape);
+  // x: [batch, planes, height, width]
   NetworkOutput forward(torch::Tensor x);
   const ModelConfig& config() const { return config_; }
 

@@ -3,10 +3,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "engine/shogi/movegen.h"
 #include "nn/checkpoint.h"
-#include "nn/encoder.h"
-#include "nn/policy_index.h"
 
 namespace kishi::nn {
 
@@ -14,6 +11,7 @@ using Clock = std::chrono::steady_clock;
 
 struct NetworkEvaluator::Impl {
   PolicyValueNet net{nullptr};
+  GameEncoding encoding;
   torch::Device device{torch::kCPU};
   NetworkOptions options;
   EvaluationTimes times;
@@ -33,9 +31,10 @@ torch::Device parse_device(const std::string& name) {
   throw std::runtime_error("unknown device '" + name + "' (cpu, cuda, cuda:N)");
 }
 
-std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net,
+std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net, const GameEncoding& encoding,
                                                   const NetworkOptions& options) {
   auto impl = std::make_unique<NetworkEvaluator::Impl>();
+  impl->encoding = encoding;
   impl->device = parse_device(options.device);
   impl->options = options;
   if (options.threads > 0) torch::set_num_threads(options.threads);
@@ -60,41 +59,48 @@ NetworkEvaluator::NetworkEvaluator(std::unique_ptr<Impl> impl) : impl_(std::move
 NetworkEvaluator::~NetworkEvaluator() = default;
 
 std::unique_ptr<NetworkEvaluator> NetworkEvaluator::from_checkpoint(const std::string& path,
-                                                                    const std::string& game,
+                                                                    const GameEncoding& encoding,
                                                                     const NetworkOptions& options) {
-  auto loaded = load_checkpoint(path, game);
-  return std::unique_ptr<NetworkEvaluator>(new NetworkEvaluator(make_impl(loaded.net, options)));
+  auto loaded = load_checkpoint(path, encoding);
+  return std::unique_ptr<NetworkEvaluator>(
+      new NetworkEvaluator(make_impl(loaded.net, loaded.info.encoding, options)));
 }
 
-std::unique_ptr<NetworkEvaluator> NetworkEvaluator::random(const ModelConfig& config, uint64_t seed,
+std::unique_ptr<NetworkEvaluator> NetworkEvaluator::random(const ModelConfig& config,
+                                                           const GameEncoding& encoding,
+                                                           uint64_t seed,
                                                            const NetworkOptions& options) {
   torch::manual_seed(seed);
   return std::unique_ptr<NetworkEvaluator>(
-      new NetworkEvaluator(make_impl(PolicyValueNet(config), options)));
+      new NetworkEvaluator(make_impl(PolicyValueNet(config, encoding.shape), encoding, options)));
 }
 
-void NetworkEvaluator::evaluate(std::span<const shogi::Position* const> positions,
-                                std::span<Evaluation> results) {
+void NetworkEvaluator::evaluate(std::span<const EncodedPosition> positions,
+                                std::span<PolicyValue> results) {
   Impl& m = *impl_;
   const int n = int(positions.size());
   if (n == 0) return;
+  const EncodingShape& shape = m.encoding.shape;
+  const size_t input_size = shape.input_size();
+  const size_t policy_size = size_t(shape.policy_size());
 
   // LibTorch's CPU convolution leaves oneDNN for a much slower kernel at batch
   // size 1 (about 15x here), so a lone position is run with a zero companion.
   const int rows = n == 1 && m.device.is_cpu() ? 2 : n;
   auto t0 = Clock::now();
-  m.input.resize(size_t(rows) * INPUT_SIZE);
-  std::fill(m.input.begin() + size_t(n) * INPUT_SIZE, m.input.end(), 0.0f);
+  m.input.resize(size_t(rows) * input_size);
+  std::fill(m.input.begin() + size_t(n) * input_size, m.input.end(), 0.0f);
   for (int i = 0; i < n; ++i)
-    encode_position(*positions[i], m.input.data() + size_t(i) * INPUT_SIZE);
+    std::copy_n(positions[i].input, input_size, m.input.data() + size_t(i) * input_size);
   m.times.encode += seconds_since(t0);
 
   torch::Tensor policy, wdl;
   {
     torch::NoGradGuard no_grad;
     t0 = Clock::now();
-    auto x =
-        torch::from_blob(m.input.data(), {rows, INPUT_PLANES, 9, 9}, torch::kFloat32).to(m.device);
+    auto x = torch::from_blob(m.input.data(), {rows, shape.planes, shape.height, shape.width},
+                              torch::kFloat32)
+                 .to(m.device);
     sync(m.device);
     m.times.copy += seconds_since(t0);
 
@@ -112,32 +118,25 @@ void NetworkEvaluator::evaluate(std::span<const shogi::Position* const> position
   t0 = Clock::now();
   const float* p = policy.data_ptr<float>();
   const float* v = wdl.data_ptr<float>();
-  shogi::MoveList moves;
   for (int i = 0; i < n; ++i) {
-    const shogi::Position& pos = *positions[i];
-    Evaluation& e = results[i];
+    const std::span<const int> indices = positions[i].policy_indices;
+    PolicyValue& e = results[i];
     e.wdl = {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
-    moves.clear();
-    shogi::legal_moves(pos, moves);
-    e.policy.resize(moves.size());
-    const float* logits = p + size_t(i) * POLICY_SIZE;
+    e.priors.resize(indices.size());
+    const float* logits = p + size_t(i) * policy_size;
     float max_logit = -INFINITY;
-    for (size_t j = 0; j < moves.size(); ++j) {
-      const float l = logits[policy_index(pos, moves[j])];
-      e.policy[j] = {moves[j], l};
-      max_logit = std::max(max_logit, l);
-    }
+    for (size_t j = 0; j < indices.size(); ++j)
+      max_logit = std::max(max_logit, e.priors[j] = logits[indices[j]]);
     float sum = 0;
-    for (auto& [move, x] : e.policy) sum += (x = std::exp(x - max_logit));
-    for (auto& [move, x] : e.policy) x /= sum;
+    for (float& x : e.priors) sum += (x = std::exp(x - max_logit));
+    for (float& x : e.priors) x /= sum;
   }
   m.times.finish += seconds_since(t0);
   m.times.positions += n;
 }
 
-void NetworkEvaluator::save(const std::string& path, const std::string& game, int64_t step) const {
-  save_checkpoint(path, impl_->net,
-                  {game, std::string(ENCODER_VERSION), impl_->net->config(), step});
+void NetworkEvaluator::save(const std::string& path, int64_t step) const {
+  save_checkpoint(path, impl_->net, {impl_->encoding, impl_->net->config(), step});
 }
 
 const EvaluationTimes& NetworkEvaluator::times() const { return impl_->times; }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "nn/evaluator.h"
+#include "nn/game_encoding.h"
 #include "nn/model_config.h"
 
 namespace kishi::nn {
@@ -17,29 +18,30 @@ struct NetworkOptions {
 
 // Where the time of evaluate() goes, summed over calls.
 struct EvaluationTimes {
-  double encode = 0;   // writing input planes
+  double encode = 0;   // gathering the encoded inputs into one batch
   double copy = 0;     // input to the device, outputs back (and the value softmax)
   double forward = 0;  // the network's forward pass alone
-  double finish = 0;   // legal moves, policy indices, softmax over legal moves
+  double finish = 0;   // softmax over the legal actions' policy indices
   long positions = 0;
   double total() const { return encode + copy + forward + finish; }
 };
 
 class NetworkEvaluator final : public Evaluator {
  public:
-  // A network from a checkpoint (throws CheckpointError with the reason).
+  // A network from a checkpoint for `encoding` (throws CheckpointError with the reason).
   static std::unique_ptr<NetworkEvaluator> from_checkpoint(const std::string& path,
-                                                           const std::string& game,
+                                                           const GameEncoding& encoding,
                                                            const NetworkOptions& options);
   // A network with random weights (seeded), for tests and benchmarks.
-  static std::unique_ptr<NetworkEvaluator> random(const ModelConfig& config, uint64_t seed,
+  static std::unique_ptr<NetworkEvaluator> random(const ModelConfig& config,
+                                                  const GameEncoding& encoding, uint64_t seed,
                                                   const NetworkOptions& options);
   ~NetworkEvaluator() override;
 
-  void evaluate(std::span<const shogi::Position* const> positions,
-                std::span<Evaluation> results) override;
+  void evaluate(std::span<const EncodedPosition> positions,
+                std::span<PolicyValue> results) override;
   // Writes the network as a checkpoint (for a new run's first, random model).
-  void save(const std::string& path, const std::string& game, int64_t step = 0) const;
+  void save(const std::string& path, int64_t step = 0) const;
   const EvaluationTimes& times() const;
   void reset_times();
   std::string describe() const;  // architecture, device, threads

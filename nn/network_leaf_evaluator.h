@@ -1,22 +1,47 @@
-// The network as the search's LeafEvaluator: each search thread's leaf goes to
-// the batcher, which gathers the leaves of all threads into one forward pass.
+// The network as the search's LeafEvaluator for any game: the leaf is encoded
+// on the search thread, with the policy indices of the legal actions the
+// search generated, and goes to the batcher, which gathers the leaves of all
+// threads into one forward pass.
 #pragma once
 
+#include <vector>
+
+#include "engine/game/encoding.h"
 #include "engine/search/leaf_evaluator.h"
-#include "engine/search/shogi_game.h"
 #include "nn/batcher.h"
 
 namespace kishi::nn {
 
-class NetworkLeafEvaluator final : public search::LeafEvaluator<search::ShogiGame> {
+template <class G, class E = typename G::Encoding>
+requires game::EncodingFor<E, G>
+class NetworkLeafEvaluator final : public search::LeafEvaluator<G> {
  public:
-  explicit NetworkLeafEvaluator(EvaluationBatcher& batcher) : batcher_(batcher) {}
-  void evaluate(const shogi::Position& pos, const shogi::MoveList&, Evaluation& out) override {
-    out = batcher_.evaluate(pos);
+  using Evaluation = typename search::LeafEvaluator<G>::Evaluation;
+  explicit NetworkLeafEvaluator(EvaluationBatcher& batcher, E encoding = {})
+      : batcher_(batcher), encoding_(encoding) {}
+
+  void evaluate(const typename G::State& s, const typename G::ActionList& legal,
+                Evaluation& out) override {
+    thread_local std::vector<float> input;
+    thread_local std::vector<int> indices;
+    const auto encode = [&] {
+      input.resize(E::SHAPE.input_size());
+      encoding_.encode(s, input.data());
+      indices.resize(legal.size());
+      for (size_t i = 0; i < legal.size(); ++i) indices[i] = encoding_.policy_index(s, legal[i]);
+      return EncodedPosition{input.data(), indices};
+    };
+    PolicyValue pv = batcher_.evaluate(encoding_.key(s), encode);
+    // Two positions sharing a cache key could bring another one's priors.
+    if (pv.priors.size() != legal.size()) pv = batcher_.evaluate(encode());
+    out.wdl = pv.wdl;
+    out.policy.resize(legal.size());
+    for (size_t i = 0; i < legal.size(); ++i) out.policy[i] = {legal[i], pv.priors[i]};
   }
 
  private:
   EvaluationBatcher& batcher_;
+  E encoding_;
 };
 
 }  // namespace kishi::nn

@@ -1,7 +1,6 @@
 #include "selfplay/selfplay_game.h"
 
 #include "engine/shogi/game_status.h"
-#include "engine/shogi/mate_search.h"
 #include "engine/shogi/movegen.h"
 
 namespace kishi::selfplay {
@@ -47,7 +46,7 @@ SelfPlayConfig SelfPlayConfig::from(const Config& t) {
   return c;
 }
 
-GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
+GameRecord play_selfplay_game(search::Search<shogi::ShogiGame>& search,
                               const SelfPlayConfig& config, Game game, std::mt19937_64& rng,
                               const std::atomic<bool>* stop) {
   GameRecord record;
@@ -74,17 +73,15 @@ GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
     }
     const int ply = pos.plies_played();
     MoveRecord m;
-    MateResult mate;
-    if (ply >= config.opening_random_plies && config.root_mate_nodes > 0) {
-      thread_local MateSearch mate_search(16);
-      mate = mate_search.search(pos, config.root_mate_nodes, nullptr, 7, false);
-    }
+    std::optional<std::vector<Move>> mate;
+    if (ply >= config.opening_random_plies && config.root_mate_nodes > 0)
+      mate = search.game().find_mate(pos, config.root_mate_nodes, 7);
     if (ply < config.opening_random_plies) {
       const MoveList moves = legal_moves(pos);
       m.move = moves[rng() % moves.size()];
-    } else if (mate.kind == MateResult::Kind::Mate) {
+    } else if (mate) {
       // A proven win: its first move is the policy target, the value is won.
-      m.move = mate.pv.front();
+      m.move = mate->front();
       m.policy.push_back({m.move, 1.0f});
       m.has_policy = true;
       m.root_value = 1;

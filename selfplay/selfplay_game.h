@@ -7,7 +7,7 @@
 
 #include "engine/common/config.h"
 #include "engine/search/mcts.h"
-#include "engine/search/shogi_game.h"
+#include "engine/shogi/shogi_game.h"
 #include "selfplay/chunk.h"
 
 namespace kishi::selfplay {
@@ -42,7 +42,7 @@ struct SelfPlayConfig {
 // cleared first); the search's rules should have the same max_plies. When
 // *stop turns true the game is given up between moves: reason ABANDONED, a
 // record never to be written.
-GameRecord play_selfplay_game(search::Search<search::ShogiGame>& search,
+GameRecord play_selfplay_game(search::Search<shogi::ShogiGame>& search,
                               const SelfPlayConfig& config, shogi::Game game, std::mt19937_64& rng,
                               const std::atomic<bool>* stop = nullptr);
 

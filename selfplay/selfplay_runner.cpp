@@ -9,21 +9,31 @@
 #include <mutex>
 #include <thread>
 
-#include "engine/shogi/names.h"
-#include "nn/batcher.h"
-#include "nn/network_leaf_evaluator.h"
+#include "nn/batched_network.h"
 #include "selfplay/chunk.h"
 #include "selfplay/game_records.h"
 #include "selfplay/model_store.h"
 
 namespace kishi::selfplay {
 
+namespace {
+
+shogi::ShogiGame game_of(const RunnerOptions& o) {
+  shogi::ShogiGame::Rules rules;
+  rules.variant = o.game;
+  rules.max_plies = o.selfplay.max_plies;
+  rules.leaf_mate_plies = o.selfplay.leaf_mate_plies;
+  return shogi::ShogiGame(rules);
+}
+
+}  // namespace
+
 void prepare_run(const std::string& run_dir, const RunnerOptions& o) {
   std::filesystem::create_directories(run_dir + "/models");
   std::filesystem::create_directories(run_dir + "/games");
   if (!latest_model(run_dir)) {  // a new run starts from random weights
-    nn::NetworkEvaluator::random(o.model, o.seed, o.network)
-        ->save(model_path(run_dir, 0), std::string(shogi::game_name(o.game)));
+    nn::NetworkEvaluator::random(o.model, nn::game_encoding(game_of(o)), o.seed, o.network)
+        ->save(model_path(run_dir, 0));
     std::printf("new run: random model %s\n", model_path(run_dir, 0).c_str());
   }
 }
@@ -36,17 +46,15 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
   std::atomic<int64_t> started{0}, done{0}, positions{0};
   static std::atomic<int> chunk_seq{0};
   const auto start = std::chrono::steady_clock::now();
-  const std::string game_id(shogi::game_name(o.game));
+  const shogi::ShogiGame game = game_of(o);
   double forward_seconds = 0;
 
   while (!stop && (max_games < 0 || started < max_games)) {
     const StoredModel model = *latest_model(run_dir);
-    auto net = nn::NetworkEvaluator::from_checkpoint(model.path, game_id, o.network);
     nn::BatcherOptions batch;
     batch.max_batch = std::max(1, std::min(o.batch_size, o.games_in_parallel));
     batch.max_wait = std::chrono::microseconds(2000);
-    nn::EvaluationBatcher batcher(*net, batch);
-    nn::NetworkLeafEvaluator leaf(batcher);
+    const nn::BatchedNetwork<shogi::ShogiGame> network(model.path, game, o.network, batch);
     const std::string model_id = std::filesystem::path(model.path).stem().string();
     std::atomic<bool> newer_model{false};
     std::mutex print_mutex;
@@ -60,15 +68,12 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
     for (int t = 0; t < o.games_in_parallel; ++t)
       threads.emplace_back([&, t] {
         try {
-          search::ShogiGame::Rules rules;
-          rules.max_plies = o.selfplay.max_plies;
-          rules.leaf_mate_plies = o.selfplay.leaf_mate_plies;
           search::SearchParams params;
           params.max_nodes =
               uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);
           params.seed =
               o.seed * 1000003 + uint64_t(started.load()) * 131 + uint64_t(t) + uint64_t(getpid());
-          search::Search<search::ShogiGame> search(search::ShogiGame(rules), leaf, params);
+          search::Search<shogi::ShogiGame> search(game, *network.leaf, params);
           std::mt19937_64 rng(params.seed);
           while (!stopping() && !newer_model) {
             const int64_t index = started++;
@@ -115,7 +120,7 @@ RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& o, int
       });
     for (auto& t : threads) t.join();
     if (error) std::rethrow_exception(error);
-    forward_seconds += net->times().forward;
+    forward_seconds += network.net->times().forward;
   }
   return {done.load(), positions.load(),
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),

@@ -12,9 +12,8 @@
 #include "engine/players/baselines.h"
 #include "engine/search/mcts.h"
 #include "engine/shogi/game_status.h"
-#include "engine/shogi/names.h"
-#include "nn/batcher.h"
-#include "nn/network_leaf_evaluator.h"
+#include "engine/shogi/shogi_game.h"
+#include "nn/batched_network.h"
 
 namespace kishi::training {
 
@@ -23,26 +22,21 @@ using namespace kishi::shogi;
 namespace {
 
 // A model with its batcher, shared by all concurrent games.
-struct BatchedModel {
-  std::unique_ptr<nn::NetworkEvaluator> net;
-  std::unique_ptr<nn::EvaluationBatcher> batcher;
-  std::unique_ptr<nn::NetworkLeafEvaluator> leaf;
-  BatchedModel(const std::string& path, const EvalSettings& s, int concurrent)
-      : net(nn::NetworkEvaluator::from_checkpoint(path, std::string(game_name(s.game)), s.network)),
-        batcher(std::make_unique<nn::EvaluationBatcher>(
-            *net, nn::BatcherOptions{.max_batch = concurrent})),
-        leaf(std::make_unique<nn::NetworkLeafEvaluator>(*batcher)) {}
-};
+using BatchedModel = nn::BatchedNetwork<ShogiGame>;
+using ShogiSearch = search::Search<ShogiGame>;
 
-using ShogiSearch = search::Search<search::ShogiGame>;
+ShogiGame game_of(const EvalSettings& s) {
+  ShogiGame::Rules rules;
+  rules.variant = s.game;
+  rules.max_plies = s.max_plies;
+  rules.leaf_mate_plies = s.leaf_mate_plies;
+  return ShogiGame(rules);
+}
 
 std::unique_ptr<ShogiSearch> make_search(const BatchedModel& model, const EvalSettings& s,
                                          uint64_t seed) {
-  search::ShogiGame::Rules rules;
-  rules.max_plies = s.max_plies;
-  rules.leaf_mate_plies = s.leaf_mate_plies;
   return std::make_unique<ShogiSearch>(
-      search::ShogiGame(rules), *model.leaf,
+      game_of(s), *model.leaf,
       search::SearchParams{.max_nodes = uint32_t(s.playouts * 200 + 1000), .seed = seed});
 }
 
@@ -61,9 +55,11 @@ EvalResult play_evaluation(const std::string& model_path, const Opponent& oppone
                            const EvalSettings& s,
                            const std::function<void(const EvalResult&)>& on_game) {
   const int concurrent = std::clamp(s.concurrent, 1, std::max(s.games, 1));
-  BatchedModel model(model_path, s, concurrent);
+  const nn::BatcherOptions batch{.max_batch = concurrent};
+  BatchedModel model(model_path, game_of(s), s.network, batch);
   std::optional<BatchedModel> other;
-  if (!opponent.model_path.empty()) other.emplace(opponent.model_path, s, concurrent);
+  if (!opponent.model_path.empty())
+    other.emplace(opponent.model_path, game_of(s), s.network, batch);
   EvalResult result;
   std::mutex mutex;
   std::atomic<int> next_game{0};

@@ -7,12 +7,13 @@
 #include <random>
 #include <sstream>
 
+#include "engine/shogi/encoding.h"
 #include "engine/shogi/mirror.h"
 #include "engine/shogi/names.h"
+#include "engine/shogi/policy_index.h"
 #include "engine/shogi/position.h"
+#include "engine/shogi/shogi_game.h"
 #include "nn/checkpoint.h"
-#include "nn/encoder.h"
-#include "nn/policy_index.h"
 #include "selfplay/model_store.h"
 #include "training/training_data.h"
 
@@ -44,7 +45,9 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
 }
 
 struct Trainer::Impl {
-  std::string run_dir, game;
+  std::string run_dir;
+  shogi::Game game = shogi::Game::Shogi;
+  nn::GameEncoding encoding;
   TrainConfig config;
   nn::PolicyValueNet net{nullptr};
   nn::ModelConfig model_config;
@@ -87,8 +90,7 @@ struct Trainer::Impl {
     std::filesystem::create_directories(run_dir + "/train");
     std::ostringstream rng_state;
     rng_state << rng;
-    nn::save_checkpoint(state_path(), net,
-                        {game, std::string(nn::ENCODER_VERSION), model_config, step},
+    nn::save_checkpoint(state_path(), net, {encoding, model_config, step},
                         [&](torch::serialize::OutputArchive& archive) {
                           torch::serialize::OutputArchive opt;
                           optimizer->save(opt);
@@ -102,19 +104,23 @@ Trainer::Trainer(const std::string& run_dir, const std::string& game, const Trai
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.run_dir = run_dir;
-  m.game = game;
+  const auto variant = shogi::parse_game(game);
+  if (!variant) throw std::runtime_error(variant.error());
+  m.game = *variant;
+  m.encoding = nn::game_encoding(shogi::ShogiGame(shogi::ShogiGame::Rules{.variant = m.game}));
   m.config = config;
   if (config.threads > 0) torch::set_num_threads(config.threads);
   if (config.device != "cpu") m.device = torch::Device(config.device);
   if (std::filesystem::exists(m.state_path())) {
     std::string rng_state;
     torch::serialize::InputArchive opt;
-    auto loaded = nn::load_checkpoint(m.state_path(), game, [&](torch::serialize::InputArchive& a) {
-      a.read("optimizer", opt);
-      c10::IValue v;
-      a.read("trainer/rng", v);
-      rng_state = v.toStringRef();
-    });
+    auto loaded =
+        nn::load_checkpoint(m.state_path(), m.encoding, [&](torch::serialize::InputArchive& a) {
+          a.read("optimizer", opt);
+          c10::IValue v;
+          a.read("trainer/rng", v);
+          rng_state = v.toStringRef();
+        });
     m.net = loaded.net;
     m.model_config = loaded.info.model;
     m.step = loaded.info.step;
@@ -127,7 +133,7 @@ Trainer::Trainer(const std::string& run_dir, const std::string& game, const Trai
     if (!latest)
       throw std::runtime_error("run '" + run_dir +
                                "' has no model to train (run kishi selfplay first)");
-    auto loaded = nn::load_checkpoint(latest->path, game);
+    auto loaded = nn::load_checkpoint(latest->path, m.encoding);
     m.net = loaded.net;
     m.model_config = loaded.info.model;
     m.step = loaded.info.step;
@@ -142,8 +148,9 @@ double Trainer::bare_samples_per_second(int64_t steps) {
   Impl& m = *impl_;
   const int batch = m.config.batch_size;
   m.net->train();
-  const auto x = torch::rand({batch, nn::INPUT_PLANES, 9, 9}).to(m.device);
-  const auto p = torch::softmax(torch::rand({batch, nn::POLICY_SIZE}), 1).to(m.device);
+  const game::EncodingShape& shape = m.encoding.shape;
+  const auto x = torch::rand({batch, shape.planes, shape.height, shape.width}).to(m.device);
+  const auto p = torch::softmax(torch::rand({batch, shape.policy_size()}), 1).to(m.device);
   const auto v = torch::softmax(torch::rand({batch, 3}), 1).to(m.device);
   // A scratch copy of the optimizer's settings, so the real state is untouched.
   auto params = m.net->parameters();
@@ -173,8 +180,7 @@ void Trainer::export_model() {
   const std::string path = selfplay::model_path(m.run_dir, m.step);
   if (std::filesystem::exists(path)) return;
   m.net->eval();
-  nn::save_checkpoint(path, m.net,
-                      {m.game, std::string(nn::ENCODER_VERSION), m.model_config, m.step});
+  nn::save_checkpoint(path, m.net, {m.encoding, m.model_config, m.step});
 }
 int64_t Trainer::step() const { return impl_->step; }
 
@@ -184,7 +190,7 @@ StepMetrics Trainer::train(int64_t steps) {
                                     m.config.root_value_mix, m.config.value_only_positions);
   StepMetrics metrics{m.step, 0, 0, m.learning_rate(), 0, int64_t(window.samples.size())};
   if (window.samples.empty()) return metrics;
-  const shogi::Game game = *shogi::parse_game(m.game);
+  const shogi::Game game = m.game;
   const int batch = m.config.batch_size;
   struct Batch {
     std::vector<float> input, policy, value;
@@ -195,21 +201,22 @@ StepMetrics Trainer::train(int64_t steps) {
   // trains on the previous batch. The samples (and their mirroring) are drawn
   // in the same order as without it, so a resumed run draws the same batches.
   const auto make_batch = [&] {
-    Batch b{std::vector<float>(size_t(batch) * nn::INPUT_SIZE),
-            std::vector<float>(size_t(batch) * nn::POLICY_SIZE),
+    Batch b{std::vector<float>(size_t(batch) * shogi::INPUT_SIZE),
+            std::vector<float>(size_t(batch) * shogi::POLICY_SIZE),
             std::vector<float>(size_t(batch) * 3)};
     for (int k = 0; k < batch; ++k) {
       const Sample& sample = window.samples[pick(m.rng)];
       const bool mirrored = m.config.mirror && (m.rng() & 1);
       const shogi::Position pos = *shogi::Position::from_sfen(
           mirrored ? shogi::mirror_sfen(sample.sfen) : sample.sfen, game);
-      nn::encode_position(pos, sample.repetitions, b.input.data() + size_t(k) * nn::INPUT_SIZE);
+      shogi::encode_position(pos, sample.repetitions,
+                             b.input.data() + size_t(k) * shogi::INPUT_SIZE);
       float total = 0;
       for (const auto& p : sample.policy) total += p.probability;
       for (const auto& p : sample.policy) {
         const shogi::Move move = mirrored ? shogi::mirror(p.move) : p.move;
         if (pos.is_legal(move))
-          b.policy[size_t(k) * nn::POLICY_SIZE + nn::policy_index(pos, move)] +=
+          b.policy[size_t(k) * shogi::POLICY_SIZE + shogi::policy_index(pos, move)] +=
               p.probability / total;
       }
       if (!sample.policy.empty()) ++b.policy_rows;
@@ -227,8 +234,8 @@ StepMetrics Trainer::train(int64_t steps) {
     std::vector<float>& input = b.input;
     std::vector<float>& policy = b.policy;
     std::vector<float>& value = b.value;
-    const auto x = torch::from_blob(input.data(), {batch, nn::INPUT_PLANES, 9, 9}).to(m.device);
-    const auto p_target = torch::from_blob(policy.data(), {batch, nn::POLICY_SIZE}).to(m.device);
+    const auto x = torch::from_blob(input.data(), {batch, shogi::INPUT_PLANES, 9, 9}).to(m.device);
+    const auto p_target = torch::from_blob(policy.data(), {batch, shogi::POLICY_SIZE}).to(m.device);
     const auto v_target = torch::from_blob(value.data(), {batch, 3}).to(m.device);
     m.set_learning_rate(m.learning_rate());
     m.optimizer->zero_grad();
@@ -245,7 +252,7 @@ StepMetrics Trainer::train(int64_t steps) {
     if (m.step % m.config.steps_per_export == 0) {
       m.net->eval();
       nn::save_checkpoint(selfplay::model_path(m.run_dir, m.step), m.net,
-                          {m.game, std::string(nn::ENCODER_VERSION), m.model_config, m.step});
+                          {m.encoding, m.model_config, m.step});
       m.net->train();
     }
   }

@@ -9,14 +9,13 @@
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
 #include "engine/common/config.h"
-#include "engine/search/material_evaluator.h"
 #include "engine/search/mcts.h"
+#include "engine/shogi/encoding.h"
+#include "engine/shogi/material_evaluator.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/perft.h"
-#include "nn/batcher.h"
-#include "nn/network_evaluator.h"
-#include "nn/network_leaf_evaluator.h"
+#include "nn/batched_network.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_game.h"
 #include "selfplay/selfplay_runner.h"
@@ -88,11 +87,13 @@ std::vector<shogi::Position> bench_positions(shogi::Game game, size_t count) {
 }
 
 int bench_nn(const NnOptions& o) {
-  const auto game = shogi::parse_game(o.game);
-  if (!game) throw std::runtime_error(game.error());
+  const auto variant = shogi::parse_game(o.game);
+  if (!variant) throw std::runtime_error(variant.error());
+  const shogi::ShogiGame game(shogi::ShogiGame::Rules{.variant = *variant});
+  const nn::GameEncoding encoding = nn::game_encoding(game);
   std::unique_ptr<nn::NetworkEvaluator> net;
   if (!o.model_file.empty()) {
-    net = nn::NetworkEvaluator::from_checkpoint(o.model_file, o.game, o.network);
+    net = nn::NetworkEvaluator::from_checkpoint(o.model_file, encoding, o.network);
   } else {
     nn::ModelConfig config;
     if (!o.model_config.empty()) {
@@ -100,23 +101,40 @@ int bench_nn(const NnOptions& o) {
       config = nn::ModelConfig::from(file.table("model"));
       file.finish();
     }
-    net = nn::NetworkEvaluator::random(config, 1, o.network);
+    net = nn::NetworkEvaluator::random(config, encoding, 1, o.network);
   }
   std::printf("network %s%s\n", net->describe().c_str(),
               o.model_file.empty() ? " (random weights)" : "");
-  const auto positions = bench_positions(*game, 512);
+  const auto positions = bench_positions(*variant, 512);
   std::printf("%6s %12s %9s %9s %9s %9s %9s\n", "batch", "positions/s", "encode%", "copy%",
               "forward%", "finish%", "outside%");
+  const shogi::ShogiEncoding encoder;
   for (int batch : o.batch_sizes) {
-    std::vector<const shogi::Position*> input(batch);
-    std::vector<nn::Evaluation> output(batch);
+    // Encoding (on the search threads in play) is timed here with the network's own phases.
+    std::vector<float> planes(size_t(batch) * shogi::INPUT_SIZE);
+    std::vector<std::vector<int>> indices(batch);
+    std::vector<nn::EncodedPosition> input(batch);
+    std::vector<nn::PolicyValue> output(batch);
     size_t next = 0;
+    double encode_seconds = 0;
     const auto run_once = [&] {
-      for (auto& p : input) p = &positions[next++ % positions.size()];
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int i = 0; i < batch; ++i) {
+        const shogi::Position& pos = positions[next++ % positions.size()];
+        float* x = planes.data() + size_t(i) * shogi::INPUT_SIZE;
+        encoder.encode(pos, x);
+        indices[i].clear();
+        for (shogi::Move m : shogi::legal_moves(pos))
+          indices[i].push_back(encoder.policy_index(pos, m));
+        input[i] = {x, indices[i]};
+      }
+      encode_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       net->evaluate(input, output);
     };
     run_once();  // warm-up: allocations, kernel selection
     net->reset_times();
+    encode_seconds = 0;
     const auto start = std::chrono::steady_clock::now();
     int calls = 0;
     double elapsed = 0;
@@ -126,9 +144,10 @@ int bench_nn(const NnOptions& o) {
       elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     } while (elapsed < o.seconds || calls < 3);
     const nn::EvaluationTimes& t = net->times();
-    const double total = t.total();
+    const double encode = t.encode + encode_seconds;
+    const double total = t.total() + encode_seconds;
     std::printf("%6d %12.0f %8.1f%% %8.1f%% %8.1f%% %8.1f%% %8.1f%%\n", batch,
-                t.positions / elapsed, 100 * t.encode / total, 100 * t.copy / total,
+                t.positions / elapsed, 100 * encode / total, 100 * t.copy / total,
                 100 * t.forward / total, 100 * t.finish / total, 100 * (total - t.forward) / total);
     std::fflush(stdout);
   }
@@ -148,11 +167,12 @@ struct SearchBenchOptions {
 // forward pass takes (the rest is search, encoding and waiting).
 int bench_search(const SearchBenchOptions& o) {
   using namespace kishi::search;
+  using shogi::ShogiGame;
   const char* positions[] = {
       "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
       "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1",
   };
-  MaterialEvaluator material;
+  shogi::MaterialEvaluator material;
   SearchParams params;
   params.threads = 1;
   params.max_nodes = 1 << 24;
@@ -174,17 +194,20 @@ int bench_search(const SearchBenchOptions& o) {
 
   nn::NetworkOptions net_options;
   net_options.threads = o.torch_threads;
-  auto network = o.model_file.empty()
-                     ? nn::NetworkEvaluator::random(nn::ModelConfig{}, 1, net_options)
-                     : nn::NetworkEvaluator::from_checkpoint(o.model_file, "shogi", net_options);
+  const ShogiGame game;
+  const nn::GameEncoding encoding = nn::game_encoding(game);
   nn::BatcherOptions batch;
   batch.max_batch = o.batch;
   batch.max_wait = std::chrono::microseconds(1000);
-  nn::EvaluationBatcher batcher(*network, batch);
-  nn::NetworkLeafEvaluator leaf(batcher);
+  const nn::BatchedNetwork<ShogiGame> batched(
+      o.model_file.empty()
+          ? nn::NetworkEvaluator::random(nn::ModelConfig{}, encoding, 1, net_options)
+          : nn::NetworkEvaluator::from_checkpoint(o.model_file, encoding, net_options),
+      batch);
+  nn::NetworkEvaluator* network = batched.net.get();
   params.threads = o.batch;  // one waiting leaf per thread fills a batch
   params.max_nodes = 1 << 22;
-  Search<ShogiGame> search(ShogiGame{}, leaf, params);
+  Search<ShogiGame> search(game, *batched.leaf, params);
   SearchLimits limits;
   const auto start = std::chrono::steady_clock::now();
   limits.should_stop = [&](const SearchInfo& info) { return info.seconds >= o.network_seconds; };
@@ -193,7 +216,7 @@ int bench_search(const SearchBenchOptions& o) {
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const nn::EvaluationTimes& t = network->times();
-  const auto stats = batcher.stats();
+  const auto stats = batched.batcher->stats();
   std::printf(
       "network %s, batch %d, %d search threads: %lld playouts in %.1f s: %.0f playouts/s, "
       "mean batch %.1f\n",
@@ -218,9 +241,10 @@ int bench_train(const std::string& config_path, int64_t steps) {
       (fs::temp_directory_path() / ("kishi-bench-train-" + std::to_string(getpid()))).string();
   fs::create_directories(dir + "/models");
   fs::create_directories(dir + "/games");
-  nn::NetworkEvaluator::random(model, 1, {})->save(selfplay::model_path(dir, 0), "shogi");
-  search::MaterialEvaluator material;
-  search::Search<search::ShogiGame> search(search::ShogiGame{}, material, {.max_nodes = 1 << 16});
+  nn::NetworkEvaluator::random(model, nn::game_encoding(shogi::ShogiGame{}), 1, {})
+      ->save(selfplay::model_path(dir, 0));
+  shogi::MaterialEvaluator material;
+  search::Search<shogi::ShogiGame> search(shogi::ShogiGame{}, material, {.max_nodes = 1 << 16});
   selfplay::SelfPlayConfig sp;
   sp.playouts = 16;
   sp.fast_playouts = 4;

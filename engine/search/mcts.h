@@ -17,11 +17,14 @@
 #include <thread>
 #include <vector>
 
-#include "engine/search/game.h"
+#include "engine/game/game.h"
 #include "engine/search/leaf_evaluator.h"
 #include "engine/search/node.h"
 
 namespace kishi::search {
+
+using game::SearchGame;
+using game::Terminal;
 
 struct SearchParams {
   int threads = 1;

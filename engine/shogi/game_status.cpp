@@ -35,8 +35,15 @@ GameStatus repetition_status(const Position& pos, int occurrences) {
 }
 
 GameStatus game_status(const Position& pos, const GameRules& rules) {
-  if (legal_moves(pos).empty()) return {win_for(~pos.side_to_move()), Termination::Checkmate};
-  if (GameStatus rep = repetition_status(pos); rep.outcome != Outcome::Ongoing) return rep;
+  return game_status(pos, !legal_moves(pos).empty(), rules);
+}
+
+GameStatus game_status(const Position& pos, bool has_legal_move, const GameRules& rules) {
+  if (!has_legal_move) return {win_for(~pos.side_to_move()), Termination::Checkmate};
+  if (GameStatus rep = repetition_status(pos, rules.repetitions); rep.outcome != Outcome::Ongoing)
+    return rep;
+  if (rules.declaration && can_declare_win(pos))
+    return {win_for(pos.side_to_move()), Termination::Declaration};
   if (pos.move_number() - 1 >= rules.max_plies) return {Outcome::Draw, Termination::MaxPlies};
   return {};
 }

@@ -17,11 +17,17 @@ struct GameStatus {
 
 struct GameRules {
   int max_plies = 512;  // plies from the start of the game (SFEN move number - 1)
+  // A position where the side to move may declare (the 27-point rule) counts as its win.
+  bool declaration = false;
+  int repetitions = 4;  // occurrences of a position that end the game (see repetition_status)
 };
 
 // The state of the game after the last move: mate (no legal move, a loss for
-// the side to move, stalemate included), fourth repetition, or max plies.
+// the side to move, stalemate included), repetition, declaration when the rules
+// take it, or max plies, in that order.
 GameStatus game_status(const Position& pos, const GameRules& rules = {});
+// The same, for a caller that has generated the legal moves already.
+GameStatus game_status(const Position& pos, bool has_legal_move, const GameRules& rules);
 
 // The repetition verdict on its own: Ongoing when the position has not occurred
 // four times; Draw, or a win for the side that did not check on every move of

@@ -10,9 +10,7 @@
 #include "engine/shogi/game_status.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/usi_move.h"
-#include "nn/batcher.h"
-#include "nn/network_evaluator.h"
-#include "nn/network_leaf_evaluator.h"
+#include "nn/batched_network.h"
 
 namespace kishi::usi {
 
@@ -74,7 +72,16 @@ UsiEngine::UsiEngine(std::istream& in, std::ostream& out, Player player)
   base_sfen_ = std::string(Position::START_SFEN);
 }
 
-UsiEngine::~UsiEngine() { stop_and_join(true); }
+UsiEngine::~UsiEngine() {
+  stop_and_join(true);
+  drop_network();
+}
+
+// The search first: it calls the network's leaf evaluator.
+void UsiEngine::drop_network() {
+  search_.reset();
+  network_.reset();
+}
 
 void UsiEngine::send(const std::string& line) {
   std::lock_guard lock(out_mutex_);
@@ -138,8 +145,8 @@ void UsiEngine::cmd_usi() {
   send("usiok");
 }
 
-search::ShogiGame::Rules UsiEngine::game_rules() const {
-  search::ShogiGame::Rules r;
+shogi::ShogiGame::Rules UsiEngine::game_rules() const {
+  shogi::ShogiGame::Rules r;
   r.max_plies = int(options_.spin("MaxPlies"));
   r.declaration = options_.string("EnteringKingRule") == "CSARule27";
   r.leaf_mate_plies = int(options_.spin("LeafMatePlies"));
@@ -171,12 +178,6 @@ void UsiEngine::cmd_isready() {
   const std::string network_key = model + "|" + options_.string("Device") + "|" +
                                   std::to_string(options_.spin("NetworkThreads")) + "|" +
                                   std::to_string(options_.spin("BatchSize"));
-  // Users first: the leaf evaluator uses the batcher, the batcher the network.
-  const auto drop_network = [&] {
-    network_leaf_.reset();
-    batcher_.reset();
-    network_.reset();
-  };
   if (network_key != loaded_network_) {
     drop_network();
     loaded_network_.clear();
@@ -185,19 +186,19 @@ void UsiEngine::cmd_isready() {
         nn::NetworkOptions net_options;
         net_options.device = options_.string("Device");
         net_options.threads = int(options_.spin("NetworkThreads"));
-        network_ = nn::NetworkEvaluator::from_checkpoint(model, std::string(game_name(game_)),
-                                                         net_options);
         nn::BatcherOptions batch;
         batch.max_batch = int(options_.spin("BatchSize"));
         batch.max_wait = std::chrono::microseconds(1000);
         batch.cache_bytes = size_t(64) << 20;
-        batcher_ = std::make_unique<nn::EvaluationBatcher>(*network_, batch);
-        network_leaf_ = std::make_unique<nn::NetworkLeafEvaluator>(*batcher_);
+        const ShogiGame game(game_rules());
+        network_ = std::make_unique<nn::BatchedNetwork<ShogiGame>>(model, game, net_options, batch);
         // The first forward pass is slow (allocation, lazy set-up in the
         // batcher's thread): pay for it here rather than on the first move's clock.
-        batcher_->evaluate(Position::startpos(game_));
+        const Position start = game.start_state();
+        search::LeafEvaluator<ShogiGame>::Evaluation warm_up;
+        network_->leaf->evaluate(start, legal_moves(start), warm_up);
         loaded_network_ = network_key;
-        send("info string loaded " + model + " (" + network_->describe() + ")");
+        send("info string loaded " + model + " (" + network_->net->describe() + ")");
       } catch (const std::exception& e) {
         error(std::string(e.what()) + "; playing with the built-in evaluator");
         drop_network();  // the warm-up may fail after the batcher exists
@@ -208,11 +209,10 @@ void UsiEngine::cmd_isready() {
     send(
         "info string no network loaded (set ModelFile): playing with the built-in evaluator "
         "(material value, uniform prior)");
-  search::LeafEvaluator<search::ShogiGame>& evaluator =
-      network_leaf_ ? static_cast<search::LeafEvaluator<search::ShogiGame>&>(*network_leaf_)
-                    : material_;
-  search_ = std::make_unique<search::Search<search::ShogiGame>>(search::ShogiGame(game_rules()),
-                                                                evaluator, search_params());
+  search::LeafEvaluator<ShogiGame>& evaluator =
+      network_ ? static_cast<search::LeafEvaluator<ShogiGame>&>(*network_->leaf) : material_;
+  search_ = std::make_unique<search::Search<shogi::ShogiGame>>(shogi::ShogiGame(game_rules()),
+                                                               evaluator, search_params());
   searched_base_.clear();
   ready_ = true;
   send("readyok");
@@ -410,7 +410,7 @@ void UsiEngine::wait_for_stop_or_ponderhit() {
   wait_cv_.wait(lock, [&] { return stop_requested_.load() || !pondering_.load(); });
 }
 
-void UsiEngine::report(const search::SearchInfo& info, const search::Search<search::ShogiGame>& s) {
+void UsiEngine::report(const search::SearchInfo& info, const search::Search<shogi::ShogiGame>& s) {
   const auto children = s.root_children();
   const int64_t ms = std::max<int64_t>(int64_t(info.seconds * 1000), 1);
   const int lines = std::min<int>(multipv_, int(children.size()));

@@ -16,17 +16,16 @@
 #include <vector>
 
 #include "engine/players/baselines.h"
-#include "engine/search/material_evaluator.h"
 #include "engine/search/mcts.h"
-#include "engine/search/shogi_game.h"
 #include "engine/search/time_manager.h"
 #include "engine/shogi/mate_search.h"
+#include "engine/shogi/material_evaluator.h"
+#include "engine/shogi/shogi_game.h"
 #include "engine/usi/usi_options.h"
 
 namespace kishi::nn {
-class NetworkEvaluator;
-class EvaluationBatcher;
-class NetworkLeafEvaluator;
+template <class G>
+struct BatchedNetwork;
 }  // namespace kishi::nn
 
 namespace kishi::usi {
@@ -70,9 +69,10 @@ class UsiEngine {
   void wait_for_stop_or_ponderhit();
   void wait_until_stopped();
   void stop_and_join(bool discard_bestmove);
-  void report(const search::SearchInfo& info, const search::Search<search::ShogiGame>& s);
+  void report(const search::SearchInfo& info, const search::Search<shogi::ShogiGame>& s);
   search::SearchParams search_params() const;
-  search::ShogiGame::Rules game_rules() const;
+  shogi::ShogiGame::Rules game_rules() const;
+  void drop_network();
 
   Player player_;
   std::istream& in_;
@@ -88,12 +88,10 @@ class UsiEngine {
   std::string searched_base_;  // the last search's root, for tree reuse
   std::vector<shogi::Move> searched_moves_;
 
-  search::MaterialEvaluator material_;
-  std::unique_ptr<nn::NetworkEvaluator> network_;
-  std::unique_ptr<nn::EvaluationBatcher> batcher_;
-  std::unique_ptr<nn::NetworkLeafEvaluator> network_leaf_;
+  shogi::MaterialEvaluator material_;
+  std::unique_ptr<nn::BatchedNetwork<shogi::ShogiGame>> network_;
   std::string loaded_network_;  // ModelFile, Device, NetworkThreads, BatchSize
-  std::unique_ptr<search::Search<search::ShogiGame>> search_;
+  std::unique_ptr<search::Search<shogi::ShogiGame>> search_;
   shogi::MateSearch mate_search_{20};
   players::AlphaBeta alphabeta_{20};
 

@@ -5,46 +5,52 @@
 #include <atomic>
 #include <thread>
 
-#include "engine/shogi/movegen.h"
+#include "tests/nn/shogi_inputs.h"
 #include "tests/random_playout.h"
 
 namespace kishi::nn {
 namespace {
 
 using namespace kishi::shogi;
+using nn::testing::EncodedShogi;
+
+using Encoded = EncodedShogi;
 
 // A deterministic stand-in for the network: the answer depends only on the
-// position, and every call is counted.
+// encoded input, and every call is counted.
 class KeyEvaluator : public Evaluator {
  public:
-  void evaluate(std::span<const Position* const> positions,
-                std::span<Evaluation> results) override {
+  void evaluate(std::span<const EncodedPosition> positions,
+                std::span<PolicyValue> results) override {
     ++calls;
     largest_batch = std::max<int>(largest_batch, int(positions.size()));
     for (size_t i = 0; i < positions.size(); ++i) {
-      results[i] = evaluate_one(*positions[i]);
+      results[i] = evaluate_one(positions[i]);
       ++evaluated;
     }
   }
-  static Evaluation evaluate_one(const Position& pos) {
-    Evaluation e;
-    const float w = float(pos.key() % 1000) / 1000;
+  static PolicyValue evaluate_one(const EncodedPosition& in) {
+    PolicyValue e;
+    double sum = 0;
+    for (size_t i = 0; i < INPUT_SIZE; ++i) sum += in.input[i] * (i % 13);
+    const float w = float(uint64_t(sum) % 1000) / 1000;
     e.wdl = {w, 0, 1 - w};
-    const MoveList moves = legal_moves(pos);
-    for (Move m : moves) e.policy.emplace_back(m, 1.0f / moves.size());
+    float total = 0;
+    for (int index : in.policy_indices) total += float(index % 7 + 1);
+    for (int index : in.policy_indices) e.priors.push_back(float(index % 7 + 1) / total);
     return e;
   }
   std::atomic<int> calls{0}, evaluated{0}, largest_batch{0};
 };
 
-bool same(const Evaluation& a, const Evaluation& b) {
-  return a.wdl == b.wdl && a.policy == b.policy;
+bool same(const PolicyValue& a, const PolicyValue& b) {
+  return a.wdl == b.wdl && a.priors == b.priors;
 }
 
 TEST(Batcher, ManyThreadsEachAnsweredOnceWithTheUnbatchedResult) {
   const auto sfens = shogi::testing::random_playout_sfens(Game::Shogi, 8, 100, 3);
-  std::vector<Position> positions;
-  for (const auto& s : sfens) positions.push_back(*Position::from_sfen(s));
+  std::vector<Encoded> positions;
+  for (const auto& s : sfens) positions.emplace_back(*Position::from_sfen(s));
   KeyEvaluator backend;
   constexpr int THREADS = 32, PER_THREAD = 200;
   std::atomic<int> answered{0}, wrong{0};
@@ -55,10 +61,10 @@ TEST(Batcher, ManyThreadsEachAnsweredOnceWithTheUnbatchedResult) {
     for (int t = 0; t < THREADS; ++t)
       threads.emplace_back([&, t] {
         for (int i = 0; i < PER_THREAD; ++i) {
-          const Position& pos = positions[(t * 7919 + i * 31) % positions.size()];
-          const Evaluation e = batcher.evaluate(pos);
+          const Encoded& pos = positions[(t * 7919 + i * 31) % positions.size()];
+          const PolicyValue e = batcher.evaluate(pos.view());
           ++answered;
-          if (!same(e, KeyEvaluator::evaluate_one(pos))) ++wrong;
+          if (!same(e, KeyEvaluator::evaluate_one(pos.view()))) ++wrong;
         }
       });
     for (auto& t : threads) t.join();
@@ -78,38 +84,45 @@ TEST(Batcher, CacheAnswersRepeatedPositions) {
   EvaluationBatcher batcher(
       backend,
       {.max_batch = 4, .max_wait = std::chrono::microseconds(100), .cache_bytes = 1 << 20});
-  const Position pos = Position::startpos();
-  const Evaluation first = batcher.evaluate(pos);
-  const Evaluation second = batcher.evaluate(pos);
+  const Encoded pos(Position::startpos());
+  int encoded = 0;
+  const auto encode = [&] {
+    ++encoded;
+    return pos.view();
+  };
+  const PolicyValue first = batcher.evaluate(pos.key, encode);
+  const PolicyValue second = batcher.evaluate(pos.key, encode);
   EXPECT_TRUE(same(first, second));
   EXPECT_EQ(backend.evaluated, 1);
+  EXPECT_EQ(encoded, 1);  // a cached position is not encoded again
   EXPECT_EQ(batcher.stats().cache_hits, 1);
 }
 
 TEST(Batcher, BackendErrorReachesTheCaller) {
   struct Failing : Evaluator {
-    void evaluate(std::span<const Position* const>, std::span<Evaluation>) override {
+    void evaluate(std::span<const EncodedPosition>, std::span<PolicyValue>) override {
       throw std::runtime_error("device lost");
     }
   } backend;
   EvaluationBatcher batcher(backend, {.max_batch = 2});
-  EXPECT_THROW(batcher.evaluate(Position::startpos()), std::runtime_error);
+  const Encoded pos(Position::startpos());
+  EXPECT_THROW(batcher.evaluate(pos.view()), std::runtime_error);
 }
 
 TEST(EvaluationCache, StaysWithinItsByteBound) {
   EvaluationCache cache(64 * 1024);
   const auto sfens = shogi::testing::random_playout_sfens(Game::Shogi, 20, 100, 17);
   for (const auto& s : sfens) {
-    const Position pos = *Position::from_sfen(s);
-    cache.store(pos.key(), KeyEvaluator::evaluate_one(pos));
+    const Encoded pos(*Position::from_sfen(s));
+    cache.store(pos.key, KeyEvaluator::evaluate_one(pos.view()));
     ASSERT_LE(cache.bytes_used(), cache.max_bytes());
   }
-  const Position start = Position::startpos();
-  cache.store(start.key(), KeyEvaluator::evaluate_one(start));
-  Evaluation e;
-  EXPECT_TRUE(cache.find(start.key(), e));
-  EXPECT_TRUE(same(e, KeyEvaluator::evaluate_one(start)));
-  EXPECT_FALSE(cache.find(start.key() ^ 1, e));
+  const Encoded start(Position::startpos());
+  cache.store(start.key, KeyEvaluator::evaluate_one(start.view()));
+  PolicyValue e;
+  EXPECT_TRUE(cache.find(start.key, e));
+  EXPECT_TRUE(same(e, KeyEvaluator::evaluate_one(start.view())));
+  EXPECT_FALSE(cache.find(start.key ^ 1, e));
 }
 
 }  // namespace

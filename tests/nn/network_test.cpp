@@ -4,18 +4,19 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/shogi/movegen.h"
 #include "nn/batcher.h"
 #include "nn/checkpoint.h"
-#include "nn/encoder.h"
 #include "nn/network_evaluator.h"
-#include "nn/policy_index.h"
+#include "tests/nn/shogi_inputs.h"
 #include "tests/random_playout.h"
 
 namespace kishi::nn {
 namespace {
 
 using namespace kishi::shogi;
+using nn::testing::EncodedShogi;
+using nn::testing::encoding_of;
+using Evaluation = EvaluationOf<Move>;
 namespace fs = std::filesystem;
 
 const ModelConfig TINY{.blocks = 2,
@@ -32,8 +33,8 @@ class NetworkTest : public ::testing::Test {
            ("kishi-nn-test-" + std::to_string(getpid()) + "-" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
-    for (const auto& s : shogi::testing::random_playout_sfens(Game::Shogi, 2, 40, 8))
-      positions_.push_back(*Position::from_sfen(s));
+    sfens_ = shogi::testing::random_playout_sfens(Game::Shogi, 2, 40, 8);
+    for (const auto& s : sfens_) positions_.emplace_back(*Position::from_sfen(s));
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -42,8 +43,8 @@ class NetworkTest : public ::testing::Test {
   std::string save_random(const std::string& name, const std::string& game = "shogi",
                           const std::string& encoder = std::string(ENCODER_VERSION)) {
     torch::manual_seed(7);
-    PolicyValueNet net(TINY);
-    save_checkpoint(path(name), net, {game, encoder, TINY, 42});
+    PolicyValueNet net(TINY, ShogiEncoding::SHAPE);
+    save_checkpoint(path(name), net, {{game, encoder, ShogiEncoding::SHAPE}, TINY, 42});
     return path(name);
   }
 
@@ -51,16 +52,18 @@ class NetworkTest : public ::testing::Test {
     std::vector<Evaluation> out(positions_.size());
     for (size_t i = 0; i < positions_.size(); i += batch) {
       const size_t n = std::min(batch, positions_.size() - i);
-      std::vector<const Position*> in;
-      for (size_t j = 0; j < n; ++j) in.push_back(&positions_[i + j]);
-      e.evaluate(in, std::span(out).subspan(i, n));
+      std::vector<EncodedPosition> in;
+      for (size_t j = 0; j < n; ++j) in.push_back(positions_[i + j].view());
+      std::vector<PolicyValue> answers(n);
+      e.evaluate(in, answers);
+      for (size_t j = 0; j < n; ++j) out[i + j] = positions_[i + j].evaluation(answers[j]);
     }
     return out;
   }
 
   std::string load_error(const std::string& file, const std::string& game = "shogi") {
     try {
-      load_checkpoint(file, game);
+      load_checkpoint(file, encoding_of(game));
     } catch (const CheckpointError& e) {
       return e.what();
     }
@@ -68,19 +71,20 @@ class NetworkTest : public ::testing::Test {
   }
 
   fs::path dir_;
-  std::vector<Position> positions_;
+  std::vector<std::string> sfens_;
+  std::vector<EncodedShogi> positions_;
 };
 
 TEST_F(NetworkTest, CheckpointRoundTripGivesBitIdenticalOutputs) {
   torch::manual_seed(3);
-  PolicyValueNet net(TINY);
+  PolicyValueNet net(TINY, ShogiEncoding::SHAPE);
   net->eval();
   // Move the batch-norm statistics away from their initial values, so they are checked too.
   for (auto& buffer : net->buffers())
     if (buffer.is_floating_point()) buffer.uniform_(0.5, 1.5);
-  save_checkpoint(path("a.ckpt"), net, {"shogi", std::string(ENCODER_VERSION), TINY, 7});
+  save_checkpoint(path("a.ckpt"), net, {encoding_of("shogi"), TINY, 7});
 
-  LoadedCheckpoint loaded = load_checkpoint(path("a.ckpt"), "shogi");
+  LoadedCheckpoint loaded = load_checkpoint(path("a.ckpt"), encoding_of("shogi"));
   loaded.net->eval();
   EXPECT_EQ(loaded.info.step, 7);
   EXPECT_EQ(loaded.info.model, TINY);
@@ -91,8 +95,8 @@ TEST_F(NetworkTest, CheckpointRoundTripGivesBitIdenticalOutputs) {
   EXPECT_TRUE(torch::equal(a.value_logits, b.value_logits));
 
   // And through the evaluator, twice from the file.
-  auto e1 = NetworkEvaluator::from_checkpoint(path("a.ckpt"), "shogi", {});
-  auto e2 = NetworkEvaluator::from_checkpoint(path("a.ckpt"), "shogi", {});
+  auto e1 = NetworkEvaluator::from_checkpoint(path("a.ckpt"), encoding_of("shogi"), {});
+  auto e2 = NetworkEvaluator::from_checkpoint(path("a.ckpt"), encoding_of("shogi"), {});
   const auto r1 = evaluate_all(*e1, 8), r2 = evaluate_all(*e2, 8);
   for (size_t i = 0; i < r1.size(); ++i) {
     EXPECT_EQ(r1[i].wdl, r2[i].wdl);
@@ -137,10 +141,10 @@ TEST_F(NetworkTest, MismatchesAreRejectedWithTheirReason) {
 }
 
 TEST_F(NetworkTest, PolicyCoversExactlyTheLegalMoves) {
-  auto net = NetworkEvaluator::random(TINY, 1, {});
+  auto net = NetworkEvaluator::random(TINY, encoding_of("shogi"), 1, {});
   const auto results = evaluate_all(*net, 16);
   for (size_t i = 0; i < results.size(); ++i) {
-    const MoveList legal = legal_moves(positions_[i]);
+    const MoveList legal = legal_moves(*Position::from_sfen(sfens_[i]));
     ASSERT_EQ(results[i].policy.size(), legal.size());
     float sum = 0;
     for (const auto& [move, p] : results[i].policy) {
@@ -157,7 +161,7 @@ TEST_F(NetworkTest, PolicyCoversExactlyTheLegalMoves) {
 // the one it gets alone (up to float rounding of the convolution kernels, which
 // may pick other blockings for other batch sizes).
 TEST_F(NetworkTest, BatchedResultsEqualUnbatched) {
-  auto net = NetworkEvaluator::random(TINY, 2, {});
+  auto net = NetworkEvaluator::random(TINY, encoding_of("shogi"), 2, {});
   const auto single = evaluate_all(*net, 1);
   const auto batched = evaluate_all(*net, 32);
   std::vector<Evaluation> through_batcher(positions_.size());
@@ -167,7 +171,7 @@ TEST_F(NetworkTest, BatchedResultsEqualUnbatched) {
     for (size_t t = 0; t < 4; ++t)
       threads.emplace_back([&, t] {
         for (size_t i = t; i < positions_.size(); i += 4)
-          through_batcher[i] = batcher.evaluate(positions_[i]);
+          through_batcher[i] = positions_[i].evaluation(batcher.evaluate(positions_[i].view()));
       });
     for (auto& t : threads) t.join();
   }
@@ -182,6 +186,22 @@ TEST_F(NetworkTest, BatchedResultsEqualUnbatched) {
       }
       for (int k = 0; k < 3; ++k) EXPECT_NEAR(a.wdl[k], b.wdl[k], 1e-5);
     }
+}
+
+// A checkpoint written before the encoding shape was recorded (tests/data/compat)
+// loads with its version's shape, and evaluates.
+TEST_F(NetworkTest, CheckpointOfAnEarlierBuildLoads) {
+  const std::string old = std::string(KISHI_TEST_DATA_DIR) + "/compat/model-1ee4c8c.ckpt";
+  const LoadedCheckpoint loaded = load_checkpoint(old, encoding_of("shogi"));
+  EXPECT_EQ(loaded.info.encoding, encoding_of("shogi"));
+  EXPECT_EQ(loaded.info.model.blocks, 1);
+  EXPECT_EQ(loaded.info.model.channels, 8);
+  auto net = NetworkEvaluator::from_checkpoint(old, encoding_of("shogi"), {});
+  const auto results = evaluate_all(*net, 4);
+  for (size_t i = 0; i < results.size(); ++i)
+    ASSERT_EQ(results[i].policy.size(), positions_[i].moves.size());
+  EXPECT_EQ(load_error(old, "showgit"),
+            "checkpoint '" + old + "': a network for game 'shogi', not 'showgit'");
 }
 
 }  // namespace

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/search/material_evaluator.h"
-#include "engine/search/shogi_game.h"
+#include "engine/shogi/material_evaluator.h"
+#include "engine/shogi/shogi_game.h"
 #include "tests/random_playout.h"
 
 namespace kishi::search {

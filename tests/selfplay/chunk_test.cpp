@@ -131,5 +131,22 @@ TEST_F(ChunkTest, OtherVersionsAndOtherFilesAreRejected) {
             std::string::npos);
 }
 
+// A chunk written before the game interface (tests/data/compat) still reads,
+// and its moves replay legally from its start position.
+TEST(Chunk, VersionOneFileOfAnEarlierBuildReads) {
+  const auto chunk = read_chunk(std::string(KISHI_TEST_DATA_DIR) + "/compat/games-1ee4c8c.kchunk");
+  ASSERT_TRUE(chunk) << chunk.error();
+  EXPECT_EQ(chunk->game, Game::Shogi);
+  EXPECT_EQ(chunk->model_id, "model-0000000000");
+  ASSERT_EQ(chunk->games.size(), 1u);
+  const GameRecord& g = chunk->games[0];
+  EXPECT_EQ(g.moves.size(), 60u);
+  Position pos = *Position::from_sfen(g.start_sfen);
+  for (const MoveRecord& m : g.moves) {
+    ASSERT_TRUE(pos.is_legal(m.move));
+    pos.do_move(m.move);
+  }
+}
+
 }  // namespace
 }  // namespace kishi::selfplay

@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "engine/search/material_evaluator.h"
 #include "engine/shogi/game_status.h"
+#include "engine/shogi/material_evaluator.h"
 #include "engine/shogi/movegen.h"
 
 namespace kishi::selfplay {
@@ -49,7 +49,7 @@ bool no_legal_move_after(Position pos, Move m) {
 // With the root mate search, a side that can mate in one always does, even when
 // its search looks at only two moves.
 TEST(SelfPlayGame, AMateInOneIsAlwaysPlayed) {
-  search::MaterialEvaluator eval;
+  shogi::MaterialEvaluator eval;
   SelfPlayConfig config;
   config.playouts = 2;
   config.fast_playouts = 2;
@@ -57,11 +57,11 @@ TEST(SelfPlayGame, AMateInOneIsAlwaysPlayed) {
   config.max_plies = 200;
   config.opening_random_plies = 8;
   config.resign_value = -2;  // never resign: play every game out
-  search::ShogiGame::Rules rules;
+  shogi::ShogiGame::Rules rules;
   rules.max_plies = config.max_plies;
   search::SearchParams params;
   params.max_nodes = 1 << 14;
-  search::Search<search::ShogiGame> search(search::ShogiGame(rules), eval, params);
+  search::Search<shogi::ShogiGame> search(shogi::ShogiGame(rules), eval, params);
   std::mt19937_64 rng(5);
   int chances = 0;
   for (int i = 0; i < 6; ++i) {
@@ -85,7 +85,7 @@ TEST(SelfPlayGame, AMateInOneIsAlwaysPlayed) {
 }
 
 TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
-  search::MaterialEvaluator eval;
+  shogi::MaterialEvaluator eval;
   for (bool gumbel : {true, false}) {
     SelfPlayConfig config;
     config.gumbel = gumbel;
@@ -93,11 +93,11 @@ TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
     config.fast_playouts = 8;
     config.max_plies = 80;
     config.opening_random_plies = 2;
-    search::ShogiGame::Rules rules;
+    shogi::ShogiGame::Rules rules;
     rules.max_plies = config.max_plies;
     search::SearchParams params;
     params.max_nodes = 1 << 16;
-    search::Search<search::ShogiGame> search(search::ShogiGame(rules), eval, params);
+    search::Search<shogi::ShogiGame> search(shogi::ShogiGame(rules), eval, params);
     std::mt19937_64 rng(gumbel ? 1 : 2);
     Chunk chunk;
     chunk.model_id = "material";
@@ -122,15 +122,15 @@ TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
 }
 
 TEST(SelfPlayGame, ResignsOrMarksTheGameForTheFalseResignationCount) {
-  search::MaterialEvaluator eval;
+  shogi::MaterialEvaluator eval;
   SelfPlayConfig config;
   config.playouts = 8;
   config.fast_playouts = 4;
   config.max_plies = 40;
   config.resign_value = 1.5f;  // every value is under it: the side to move resigns
-  search::ShogiGame::Rules rules;
+  shogi::ShogiGame::Rules rules;
   rules.max_plies = config.max_plies;
-  search::Search<search::ShogiGame> search(search::ShogiGame(rules), eval, {.max_nodes = 1 << 14});
+  search::Search<shogi::ShogiGame> search(shogi::ShogiGame(rules), eval, {.max_nodes = 1 << 14});
   std::mt19937_64 rng(3);
   config.playout_share = 0;  // every game may resign
   GameRecord resigned = play_selfplay_game(search, config, Game::Shogi, rng);

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/search/material_evaluator.h"
+#include "engine/shogi/material_evaluator.h"
 #include "engine/shogi/mirror.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/model_store.h"
@@ -36,10 +36,11 @@ class TrainerTest : public ::testing::Test {
                .string();
     fs::create_directories(dir_ + "/models");
     fs::create_directories(dir_ + "/games");
-    nn::NetworkEvaluator::random(TINY, 3, {})->save(selfplay::model_path(dir_, 0), "shogi");
+    nn::NetworkEvaluator::random(TINY, nn::game_encoding(shogi::ShogiGame{}), 3, {})
+        ->save(selfplay::model_path(dir_, 0));
     // Games from the built-in evaluator stand in for self-play.
-    search::MaterialEvaluator eval;
-    search::Search<search::ShogiGame> search(search::ShogiGame{}, eval, {.max_nodes = 1 << 15});
+    shogi::MaterialEvaluator eval;
+    search::Search<shogi::ShogiGame> search(shogi::ShogiGame{}, eval, {.max_nodes = 1 << 15});
     selfplay::SelfPlayConfig sp;
     sp.playouts = 16;
     sp.fast_playouts = 4;

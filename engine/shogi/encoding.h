@@ -1,5 +1,5 @@
-// Input planes of the network for shogi and showgit (one encoder serves both:
-// the games differ only in when a move may promote, which the policy learns).
+// The network's view of shogi and showgit (one encoding serves both: the games
+// differ only in when a move may promote, which the policy learns).
 //
 // Everything is seen from the side to move: "own" is the side to move, and for
 // White the board is turned round, so one network plays both colours. Each
@@ -10,9 +10,11 @@
 
 #include <string_view>
 
+#include "engine/game/encoding.h"
+#include "engine/shogi/policy_index.h"
 #include "engine/shogi/position.h"
 
-namespace kishi::nn {
+namespace kishi::shogi {
 
 inline constexpr std::string_view ENCODER_VERSION = "shogi-planes-v1";
 
@@ -31,20 +33,29 @@ constexpr int COUNT = 78;
 }  // namespace plane
 
 constexpr int INPUT_PLANES = plane::COUNT;
-constexpr int INPUT_SIZE = INPUT_PLANES * shogi::SQ_NB;
+constexpr int INPUT_SIZE = INPUT_PLANES * SQ_NB;
 
 // Earlier occurrences of the position in its game (0..3), as the REPETITION plane sees them.
-int earlier_occurrences(const shogi::Position& pos);
+int earlier_occurrences(const Position& pos);
 
 // A key for everything the encoder sees: the position's key and its repetitions.
-inline uint64_t encoding_key(const shogi::Position& pos) {
+inline uint64_t encoding_key(const Position& pos) {
   return pos.key() ^ (uint64_t(earlier_occurrences(pos)) * 0x9e3779b97f4a7c15ULL);
 }
 
 // Writes INPUT_SIZE floats to out.
-void encode_position(const shogi::Position& pos, float* out);
+void encode_position(const Position& pos, float* out);
 // The same, with the earlier occurrences given (a position read from a record
 // has no history of its own).
-void encode_position(const shogi::Position& pos, int earlier_occurrences, float* out);
+void encode_position(const Position& pos, int earlier_occurrences, float* out);
 
-}  // namespace kishi::nn
+// The encoding as the layers above the rules take it (engine/game/encoding.h).
+struct ShogiEncoding {
+  static constexpr std::string_view VERSION = ENCODER_VERSION;
+  static constexpr game::EncodingShape SHAPE{INPUT_PLANES, 9, 9, POLICY_PLANES};
+  void encode(const Position& pos, float* out) const { encode_position(pos, out); }
+  uint64_t key(const Position& pos) const { return encoding_key(pos); }
+  int policy_index(const Position& pos, Move m) const { return shogi::policy_index(pos, m); }
+};
+
+}  // namespace kishi::shogi

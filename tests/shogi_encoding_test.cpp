@@ -1,11 +1,10 @@
-#include "nn/encoder.h"
-
 #include <gtest/gtest.h>
 
 #include <vector>
 
+#include "engine/shogi/encoding.h"
+#include "engine/shogi/policy_index.h"
 #include "engine/shogi/usi_move.h"
-#include "nn/policy_index.h"
 #include "tests/random_playout.h"
 
 namespace kishi::nn {

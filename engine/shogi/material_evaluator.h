@@ -3,18 +3,18 @@
 #pragma once
 
 #include "engine/search/leaf_evaluator.h"
-#include "engine/search/shogi_game.h"
+#include "engine/shogi/shogi_game.h"
 
-namespace kishi::search {
+namespace kishi::shogi {
 
 // Material of a piece type in pawns (shogi programs' customary scale).
-int material_value(shogi::PieceType pt);
+int material_value(PieceType pt);
 // Material of the side to move minus the opponent's, board and hands.
-int material_balance(const shogi::Position& pos);
+int material_balance(const Position& pos);
 
-class MaterialEvaluator final : public LeafEvaluator<ShogiGame> {
+class MaterialEvaluator final : public search::LeafEvaluator<ShogiGame> {
  public:
-  void evaluate(const shogi::Position& pos, const shogi::MoveList& legal, Evaluation& out) override;
+  void evaluate(const Position& pos, const MoveList& legal, Evaluation& out) override;
 };
 
-}  // namespace kishi::search
+}  // namespace kishi::shogi

@@ -1,13 +1,11 @@
-#include "nn/encoder.h"
+#include "engine/shogi/encoding.h"
 
 #include <algorithm>
 #include <cstring>
 
-#include "nn/policy_index.h"
+#include "engine/shogi/policy_index.h"
 
-namespace kishi::nn {
-
-using namespace kishi::shogi;
+namespace kishi::shogi {
 
 int earlier_occurrences(const Position& pos) {
   const auto history = pos.history();
@@ -60,4 +58,4 @@ void encode_position(const Position& pos, int repetitions, float* out) {
     std::fill_n(out + plane::REPETITION * SQ_NB, SQ_NB, std::min(repetitions, 3) / 3.0f);
 }
 
-}  // namespace kishi::nn
+}  // namespace kishi::shogi

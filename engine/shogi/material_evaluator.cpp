@@ -1,10 +1,8 @@
-#include "engine/search/material_evaluator.h"
+#include "engine/shogi/material_evaluator.h"
 
 #include <cmath>
 
-namespace kishi::search {
-
-using namespace kishi::shogi;
+namespace kishi::shogi {
 
 int material_value(PieceType pt) {
   static constexpr int VALUE[PIECE_TYPE_NB] = {0, 1, 3, 4, 5, 8, 10, 6, 0, 6, 6, 6, 6, 10, 12};
@@ -33,4 +31,4 @@ void MaterialEvaluator::evaluate(const Position& pos, const MoveList& legal, Eva
   out.wdl = {(1 + v) / 2, 0, (1 - v) / 2};
 }
 
-}  // namespace kishi::search
+}  // namespace kishi::shogi

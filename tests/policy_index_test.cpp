@@ -1,4 +1,4 @@
-#include "nn/policy_index.h"
+#include "engine/shogi/policy_index.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,7 @@
-#include "nn/policy_index.h"
+#include "engine/shogi/policy_index.h"
 
-namespace kishi::nn {
+namespace kishi::shogi {
 namespace {
-
-using namespace kishi::shogi;
 
 struct Delta {
   int df, dr;  // file and rank steps, rank -1 being forward for the side to move
@@ -63,4 +61,4 @@ Move move_from_policy_index(const Position& pos, int index) {
   return pos.is_legal(m) ? m : Move();
 }
 
-}  // namespace kishi::nn
+}  // namespace kishi::shogi

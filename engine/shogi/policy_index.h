@@ -10,20 +10,18 @@
 
 #include "engine/shogi/position.h"
 
-namespace kishi::nn {
+namespace kishi::shogi {
 
 constexpr int POLICY_DIRECTIONS = 10;
 constexpr int POLICY_PLANES = 2 * POLICY_DIRECTIONS + 7;
-constexpr int POLICY_SIZE = POLICY_PLANES * shogi::SQ_NB;
+constexpr int POLICY_SIZE = POLICY_PLANES * SQ_NB;
 
 // The square as the side to move sees it (turned round for White).
-constexpr shogi::Square oriented(shogi::Color side, shogi::Square s) {
-  return side == shogi::BLACK ? s : shogi::SQ_NB - 1 - s;
-}
+constexpr Square oriented(Color side, Square s) { return side == BLACK ? s : SQ_NB - 1 - s; }
 
 // Index of a legal move of pos.
-int policy_index(const shogi::Position& pos, shogi::Move m);
+int policy_index(const Position& pos, Move m);
 // The legal move of pos with this index, or no move (false) when none has it.
-shogi::Move move_from_policy_index(const shogi::Position& pos, int index);
+Move move_from_policy_index(const Position& pos, int index);
 
-}  // namespace kishi::nn
+}  // namespace kishi::shogi

@@ -1,0 +1,113 @@
+// shogi and showgit as a kishi Game (engine/game/game.h): one class, the
+// variant in its Rules, so that every layer above the rules serves both.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "engine/game/game.h"
+#include "engine/shogi/encoding.h"
+#include "engine/shogi/game_status.h"
+#include "engine/shogi/mate_search.h"
+#include "engine/shogi/movegen.h"
+#include "engine/shogi/names.h"
+#include "engine/shogi/usi_move.h"
+
+namespace kishi::shogi {
+
+class ShogiGame {
+ public:
+  using State = Position;
+  using Action = Move;
+  using ActionList = MoveList;
+  using Encoding = ShogiEncoding;
+
+  struct Rules {
+    Game variant = Game::Shogi;
+    int max_plies = 512;
+    bool declaration = false;  // the 27-point entering-king rule
+    // A bounded mate search at every new leaf: a mate in this many plies (1, 3,
+    // 5...) makes the leaf a win without asking the evaluator. 0: off.
+    int leaf_mate_plies = 0;
+    int leaf_mate_nodes = 64;
+  };
+
+  ShogiGame() = default;
+  explicit ShogiGame(const Rules& rules) : rules_(rules) {}
+  const Rules& rules() const { return rules_; }
+
+  std::string_view name() const { return game_name(rules_.variant); }
+  State start_state() const { return Position::startpos(rules_.variant); }
+  std::string state_text(const State& s) const { return s.sfen(); }
+  Expected<State> parse_state(std::string_view sfen) const {
+    return Position::from_sfen(sfen, rules_.variant);
+  }
+
+  int player(const State& s) const { return s.side_to_move(); }
+  void legal_actions(const State& s, ActionList& list) const {
+    list.clear();
+    legal_moves(s, list);
+  }
+  bool is_legal(const State& s, Action a) const { return s.is_legal(a); }
+  void play(State& s, Action a) const { s.do_move(a); }
+  void undo(State& s) const { s.undo_move(); }
+  std::string action_text(Action a) const { return to_usi(a); }
+  Expected<Action> parse_action(const State& s, std::string_view usi) const {
+    return parse_usi_move(s, usi);
+  }
+  uint32_t pack(Action a) const { return a.raw(); }
+  Action unpack(uint32_t packed) const {
+    return packed > 0xffff ? Move() : Move::from_raw(uint16_t(packed));
+  }
+
+  // Mate, fourth repetition (perpetual check loses), the ply limit.
+  game::Outcome outcome(const State& s, const ActionList& legal) const {
+    return to_outcome(game_status(s, !legal.empty(), {.max_plies = rules_.max_plies}));
+  }
+  std::string reason_text(uint8_t reason) const { return to_string(Termination(reason)); }
+
+  game::Terminal terminal(const State& s, const ActionList& legal) const {
+    // Inside the tree a position met before in the game is final: the players
+    // could repeat from there forever, so it scores as the repetition would
+    // (perpetual check included). A declarable position is a win.
+    const GameStatus status = game_status(
+        s, !legal.empty(),
+        {.max_plies = rules_.max_plies, .declaration = rules_.declaration, .repetitions = 2});
+    if (status.outcome != shogi::Outcome::Ongoing) {
+      const game::Outcome o = to_outcome(status);
+      return {true, o.winner == game::Outcome::DRAW ? 0.0f
+                    : o.winner == s.side_to_move()  ? 1.0f
+                                                    : -1.0f};
+    }
+    if (rules_.leaf_mate_plies > 0 && has_quick_mate(s)) return {true, 1};
+    return {};
+  }
+
+  // A mate of at most max_plies plies found in `nodes` df-pn nodes: its moves.
+  std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const {
+    thread_local MateSearch mate_search(16);
+    MateResult r = mate_search.search(s, nodes, nullptr, max_plies, false);
+    if (r.kind != MateResult::Kind::Mate) return std::nullopt;
+    return std::move(r.pv);
+  }
+
+ private:
+  static game::Outcome to_outcome(const GameStatus& st) {
+    if (st.outcome == shogi::Outcome::Ongoing) return {};
+    return {true,
+            st.outcome == shogi::Outcome::BlackWins   ? int(BLACK)
+            : st.outcome == shogi::Outcome::WhiteWins ? int(WHITE)
+                                                      : game::Outcome::DRAW,
+            uint8_t(st.reason)};
+  }
+  bool has_quick_mate(const State& s) const {
+    thread_local MateSearch mate_search(12);
+    return mate_search.search(s, rules_.leaf_mate_nodes, nullptr, rules_.leaf_mate_plies, false)
+               .kind == MateResult::Kind::Mate;
+  }
+  Rules rules_;
+};
+
+static_assert(game::Game<ShogiGame>);
+
+}  // namespace kishi::shogi
