@@ -11,13 +11,18 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/common/atomic_file.h"
+
 namespace kishi::selfplay {
 
 namespace {
 
 constexpr char MAGIC[8] = {'K', 'I', 'S', 'H', 'I', 'C', 'H', 'K'};
-// magic, version, game, model id length, raw payload length, compressed length, checksum
+// magic, version, game (v1: an id; v2: the name's length), model id length,
+// raw payload length, compressed length, checksum
 constexpr size_t FIXED_HEADER = 8 + 4 + 4 + 4 + 8 + 8 + 8;
+// Version 1 knew two games by number.
+constexpr const char* V1_GAMES[] = {"shogi", "showgit"};
 
 // FNV-1a over the whole file but the checksum field: any flipped bit shows.
 uint64_t fnv1a(const uint8_t* data, size_t size, uint64_t h = 0xcbf29ce484222325ULL) {
@@ -72,17 +77,17 @@ std::vector<uint8_t> encode_games(const std::vector<GameRecord>& games) {
   Writer w;
   w.put<uint32_t>(uint32_t(games.size()));
   for (const GameRecord& g : games) {
-    w.put_string(g.start_sfen);
+    w.put_string(g.start_state);
     w.put<int8_t>(g.result);
     w.put<uint8_t>(g.reason);
     w.put<uint32_t>(uint32_t(g.moves.size()));
     for (const MoveRecord& m : g.moves) {
-      w.put<uint16_t>(m.move.raw());
+      w.put<uint32_t>(m.action);
       w.put<float>(m.root_value);
       w.put<uint8_t>(m.has_policy);
       w.put<uint16_t>(uint16_t(m.policy.size()));
       for (const PolicyEntry& p : m.policy) {
-        w.put<uint16_t>(p.move.raw());
+        w.put<uint32_t>(p.action);
         w.put<uint16_t>(uint16_t(std::lround(std::clamp(p.probability, 0.0f, 1.0f) * 65535)));
       }
     }
@@ -90,21 +95,23 @@ std::vector<uint8_t> encode_games(const std::vector<GameRecord>& games) {
   return std::move(w.bytes());
 }
 
-std::vector<GameRecord> decode_games(const uint8_t* data, size_t size) {
+// Version 1 stored actions (shogi moves) in 16 bits, version 2 in 32.
+std::vector<GameRecord> decode_games(const uint8_t* data, size_t size, uint32_t version) {
   Reader r(data, size);
+  const auto action = [&] { return version == 1 ? r.get<uint16_t>() : r.get<uint32_t>(); };
   std::vector<GameRecord> games(r.get<uint32_t>());
   for (GameRecord& g : games) {
-    g.start_sfen = r.get_string();
+    g.start_state = r.get_string();
     g.result = r.get<int8_t>();
     g.reason = r.get<uint8_t>();
     g.moves.resize(r.get<uint32_t>());
     for (MoveRecord& m : g.moves) {
-      m.move = shogi::Move::from_raw(r.get<uint16_t>());
+      m.action = action();
       m.root_value = r.get<float>();
       m.has_policy = r.get<uint8_t>() != 0;
       m.policy.resize(r.get<uint16_t>());
       for (PolicyEntry& p : m.policy) {
-        p.move = shogi::Move::from_raw(r.get<uint16_t>());
+        p.action = action();
         p.probability = r.get<uint16_t>() / 65535.0f;
       }
     }
@@ -132,25 +139,20 @@ void write_chunk(const std::string& path, const Chunk& chunk) {
   Writer w;
   for (char c : MAGIC) w.put<char>(c);
   w.put<uint32_t>(CHUNK_FORMAT_VERSION);
-  w.put<uint32_t>(chunk.game == shogi::Game::Shogi ? 0 : 1);
+  w.put<uint32_t>(uint32_t(chunk.game.size()));
   w.put<uint32_t>(uint32_t(chunk.model_id.size()));
   w.put<uint64_t>(raw.size());
   w.put<uint64_t>(packed.size());
   w.put<uint64_t>(0);  // checksum, filled below
   std::vector<uint8_t>& file = w.bytes();
+  file.insert(file.end(), chunk.game.begin(), chunk.game.end());
   file.insert(file.end(), chunk.model_id.begin(), chunk.model_id.end());
   file.insert(file.end(), packed.begin(), packed.end());
   const uint64_t sum = fnv1a(file.data() + FIXED_HEADER, file.size() - FIXED_HEADER,
                              fnv1a(file.data(), FIXED_HEADER - 8));
   std::memcpy(file.data() + FIXED_HEADER - 8, &sum, 8);
 
-  const std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(file.data()), std::streamsize(file.size()));
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
-  }
-  std::filesystem::rename(tmp, path);
+  write_file_atomically(path, {reinterpret_cast<const char*>(file.data()), file.size()});
 }
 
 Expected<Chunk> read_chunk(const std::string& path) {
@@ -165,34 +167,36 @@ Expected<Chunk> read_chunk(const std::string& path) {
   if (std::memcmp(file.data(), MAGIC, 8) != 0) return fail("not a kishi chunk (bad magic)");
   Reader header(file.data() + 8, FIXED_HEADER - 8);
   const uint32_t version = header.get<uint32_t>();
-  if (version != CHUNK_FORMAT_VERSION)
-    return fail("format version " + std::to_string(version) + ", this build reads " +
+  if (version != 1 && version != CHUNK_FORMAT_VERSION)
+    return fail("format version " + std::to_string(version) + ", this build reads 1 and " +
                 std::to_string(CHUNK_FORMAT_VERSION));
   const uint32_t game = header.get<uint32_t>();
+  const uint32_t game_len = version == 1 ? 0 : game;
   const uint32_t model_len = header.get<uint32_t>();
   const uint64_t raw_size = header.get<uint64_t>();
   const uint64_t packed_size = header.get<uint64_t>();
   const uint64_t sum = header.get<uint64_t>();
-  if (FIXED_HEADER + uint64_t(model_len) + packed_size != file.size())
-    return fail("truncated or padded: header says " +
-                std::to_string(FIXED_HEADER + model_len + packed_size) + " bytes, file has " +
-                std::to_string(file.size()));
+  const uint64_t expected = FIXED_HEADER + uint64_t(game_len) + model_len + packed_size;
+  if (expected != file.size())
+    return fail("truncated or padded: header says " + std::to_string(expected) +
+                " bytes, file has " + std::to_string(file.size()));
   if (fnv1a(file.data() + FIXED_HEADER, file.size() - FIXED_HEADER,
             fnv1a(file.data(), FIXED_HEADER - 8)) != sum)
     return fail("checksum mismatch (damaged)");
-  if (game > 1) return fail("unknown game id " + std::to_string(game));
+  if (version == 1 && game > 1) return fail("unknown game id " + std::to_string(game));
   if (raw_size > (uint64_t(1) << 32)) return fail("implausible size");
 
   Chunk chunk;
-  chunk.game = game == 0 ? shogi::Game::Shogi : shogi::Game::Showgit;
-  chunk.model_id.assign(reinterpret_cast<const char*>(file.data() + FIXED_HEADER), model_len);
+  const char* text = reinterpret_cast<const char*>(file.data() + FIXED_HEADER);
+  chunk.game = version == 1 ? V1_GAMES[game] : std::string(text, game_len);
+  chunk.model_id.assign(text + game_len, model_len);
   std::vector<uint8_t> raw(raw_size);
-  const size_t got =
-      ZSTD_decompress(raw.data(), raw.size(), file.data() + FIXED_HEADER + model_len, packed_size);
+  const size_t got = ZSTD_decompress(
+      raw.data(), raw.size(), file.data() + FIXED_HEADER + game_len + model_len, packed_size);
   if (ZSTD_isError(got)) return fail(std::string("zstd: ") + ZSTD_getErrorName(got));
   if (got != raw_size) return fail("decompressed size differs from the header");
   try {
-    chunk.games = decode_games(raw.data(), raw.size());
+    chunk.games = decode_games(raw.data(), raw.size(), version);
   } catch (const std::exception& e) {
     return fail(e.what());
   }

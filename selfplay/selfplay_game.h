@@ -1,13 +1,16 @@
-// One self-play game: the search plays both sides and every move is recorded
-// with the search's root value and, for full searches, its policy target.
+// One self-play game of any game: the search plays every side and every
+// action is recorded with the search's root value and, for full searches, its
+// policy target.
 #pragma once
 
 #include <atomic>
+#include <optional>
 #include <random>
+#include <vector>
 
 #include "engine/common/config.h"
+#include "engine/game/game.h"
 #include "engine/search/mcts.h"
-#include "engine/shogi/shogi_game.h"
 #include "selfplay/chunk.h"
 
 namespace kishi::selfplay {
@@ -24,26 +27,113 @@ struct SelfPlayConfig {
   float temperature = 1.0f;
   float resign_value = -0.95f;  // resign after two moves in a row below this value
   double playout_share = 0.1;   // share of games never resigned, to measure false resignations
-  int max_plies = 320;
+  int max_plies = 320;  // games reaching it are draws (the runner gives it to the game's rules)
   int opening_random_plies = 0;  // uniformly random moves first, for variety
   // A bounded mate search at new leaves (rules only, no evaluation): games end
   // in mate instead of wandering to the ply limit. 0: off.
   int leaf_mate_plies = 0;
-  // df-pn nodes spent at each move on a mate of up to 7 plies, played at once
-  // when found. The sampled root of a small search often missed a mate in
-  // hand, and the lost side then "resigned falsely". 0: off.
+  // Nodes of the game's mate search (df-pn for shogi), where it has one, spent
+  // at each move on a mate of up to 7 plies, played at once when found. The
+  // sampled root of a small search often missed a mate in hand, and the lost
+  // side then "resigned falsely". 0: off.
   int root_mate_nodes = 1000;
 
   // Reads the [selfplay] table; unknown keys are left for Config::finish.
   static SelfPlayConfig from(const Config& table);
 };
 
-// Plays one game of `game` from the start position with `search` (its tree is
-// cleared first); the search's rules should have the same max_plies. When
-// *stop turns true the game is given up between moves: reason ABANDONED, a
-// record never to be written.
-GameRecord play_selfplay_game(search::Search<shogi::ShogiGame>& search,
-                              const SelfPlayConfig& config, shogi::Game game, std::mt19937_64& rng,
-                              const std::atomic<bool>* stop = nullptr);
+// Plays one game from the game's start position with `search` (its tree is
+// cleared first). When *stop turns true the game is given up between moves:
+// reason ABANDONED, a record never to be written.
+template <game::Game G>
+GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& config,
+                              std::mt19937_64& rng, const std::atomic<bool>* stop = nullptr) {
+  using Action = typename G::Action;
+  const G& game = search.game();
+  GameRecord record;
+  typename G::State state = game.start_state();
+  record.start_state = game.state_text(state);
+  search.clear_tree();
+  std::uniform_real_distribution<double> unit(0, 1);
+  const bool may_resign = unit(rng) >= config.playout_share;
+  int low_value_streak[2] = {0, 0};
+  search::SearchParams params = search.params();
+  typename G::ActionList legal;
+
+  while (true) {
+    game.legal_actions(state, legal);
+    const game::Outcome outcome = game.outcome(state, legal);
+    const int ply = int(record.moves.size());
+    if (outcome.over || ply >= config.max_plies) {
+      record.result = !outcome.over || outcome.winner == game::Outcome::DRAW ? 0
+                      : outcome.winner == 0                                  ? 1
+                                                                             : -1;
+      record.reason = outcome.over ? outcome.reason : PLY_LIMIT;
+      return record;
+    }
+    if (stop && *stop) {
+      record.reason = ABANDONED;
+      return record;
+    }
+    MoveRecord m;
+    Action action = legal[0];
+    std::optional<std::vector<Action>> mate;
+    if constexpr (requires { game.find_mate(state, int64_t(1), 7); })
+      if (ply >= config.opening_random_plies && config.root_mate_nodes > 0)
+        mate = game.find_mate(state, config.root_mate_nodes, 7);
+    const int us = game.player(state);
+    if (ply < config.opening_random_plies) {
+      action = legal[rng() % legal.size()];
+    } else if (mate) {
+      // A proven win: its first move is the policy target, the value is won.
+      action = mate->front();
+      m.policy.push_back({game.pack(action), 1.0f});
+      m.has_policy = true;
+      m.root_value = 1;
+      low_value_streak[us] = 0;
+    } else {
+      const bool full = unit(rng) < config.full_search_share;
+      const int budget = full ? config.playouts : config.fast_playouts;
+      search::SearchResult<Action> result;
+      if (config.gumbel) {
+        result = search.run_gumbel(state, budget, config.gumbel_actions);
+        if (full)
+          for (size_t i = 0; i < result.children.size(); ++i)
+            m.policy.push_back({game.pack(result.children[i].action), result.improved_policy[i]});
+        action = *result.best;
+      } else {
+        params.dirichlet_epsilon = full ? config.dirichlet_epsilon : 0;
+        search.set_params(params);
+        search::SearchLimits limits;
+        limits.max_playouts = budget;
+        result = search.run(state, limits);
+        if (full) {
+          int total = 0;
+          for (const auto& c : result.children) total += c.visits;
+          for (const auto& c : result.children)
+            if (c.visits) m.policy.push_back({game.pack(c.action), float(c.visits) / float(total)});
+        }
+        action = ply < config.temperature_plies
+                     ? search::sample_by_visits(result.children, config.temperature, rng)
+                     : *result.best;
+      }
+      m.has_policy = full;
+      m.root_value = result.value;
+      low_value_streak[us] = result.value < config.resign_value ? low_value_streak[us] + 1 : 0;
+      if (low_value_streak[us] >= 2) {
+        if (may_resign) {
+          record.result = us == 0 ? -1 : 1;
+          record.reason = RESIGNATION;
+          return record;
+        }
+        if (!record.would_have_resigned) record.would_have_resigned = us == 0 ? 1 : -1;
+      }
+    }
+    m.action = game.pack(action);
+    game.play(state, action);
+    search.advance_root(std::span(&action, 1));
+    record.moves.push_back(std::move(m));
+  }
+}
 
 }  // namespace kishi::selfplay

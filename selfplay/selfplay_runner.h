@@ -1,21 +1,33 @@
-// Self-play with the newest model of a run: concurrent games on one batched
-// network, a chunk file per finished game, newer models picked up between games.
+// Self-play of any game with the newest model of a run: concurrent games on
+// one batched network, a chunk file per finished game, newer models picked up
+// between games.
 #pragma once
 
-#include <atomic>
-#include <cstdint>
-#include <functional>
-#include <string>
+#include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine/common/worker_errors.h"
+#include "nn/batched_network.h"
 #include "nn/model_config.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/chunk.h"
+#include "selfplay/game_records.h"
+#include "selfplay/model_store.h"
 #include "selfplay/selfplay_game.h"
 
 namespace kishi::selfplay {
 
 struct RunnerOptions {
-  shogi::Game game = shogi::Game::Shogi;
   uint64_t seed = 1;
   nn::ModelConfig model;  // for a new run's random first model
   nn::NetworkOptions network;
@@ -36,11 +48,102 @@ struct RunnerStats {
   double forward_seconds = 0;  // in the network's forward pass
 };
 
-// Makes RUN/models and RUN/games, and a random model-0 when the run has none.
-void prepare_run(const std::string& run_dir, const RunnerOptions& options);
+// Makes RUN/models and RUN/games, and a random model-0 for `game` when the run has none.
+template <game::Game G>
+void prepare_run(const std::string& run_dir, const G& game, const RunnerOptions& o) {
+  std::filesystem::create_directories(run_dir + "/models");
+  std::filesystem::create_directories(run_dir + "/games");
+  if (!latest_model(run_dir)) {  // a new run starts from random weights
+    nn::NetworkEvaluator::random(o.model, nn::game_encoding(game), o.seed, o.network)
+        ->save(model_path(run_dir, 0));
+    std::printf("new run: random model %s\n", model_path(run_dir, 0).c_str());
+  }
+}
 
-// Plays `games` games (-1: until *stop).
-RunnerStats run_selfplay(const std::string& run_dir, const RunnerOptions& options, int64_t games,
-                         const std::atomic<bool>& stop);
+// Plays `games` games of `game` (-1: until *stop); the game's rules should
+// have the self-play config's max_plies.
+template <game::Game G>
+RunnerStats run_selfplay(const std::string& run_dir, const G& game, const RunnerOptions& o,
+                         int64_t max_games, const std::atomic<bool>& stop) {
+  prepare_run(run_dir, game, o);
+  char host[64] = "host";
+  gethostname(host, sizeof host - 1);
+  std::atomic<int64_t> started{0}, done{0}, positions{0};
+  static std::atomic<int> chunk_seq{0};
+  const auto start = std::chrono::steady_clock::now();
+  double forward_seconds = 0;
+
+  while (!stop && (max_games < 0 || started < max_games)) {
+    const StoredModel model = *latest_model(run_dir);
+    nn::BatcherOptions batch;
+    batch.max_batch = std::max(1, std::min(o.batch_size, o.games_in_parallel));
+    batch.max_wait = std::chrono::microseconds(2000);
+    const nn::BatchedNetwork<G> network(model.path, game, o.network, batch);
+    const std::string model_id = std::filesystem::path(model.path).stem().string();
+    std::atomic<bool> newer_model{false};
+    std::mutex print_mutex;
+
+    // The first error of a game thread (a full disk, a failed forward pass)
+    // stops the others and is rethrown after they are joined.
+    WorkerErrors errors;
+    const auto stopping = [&] { return stop || errors.failed(); };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < o.games_in_parallel; ++t)
+      threads.emplace_back([&, t] {
+        errors.run([&] {
+          search::SearchParams params;
+          params.max_nodes =
+              uint32_t(std::max(o.selfplay.playouts, o.selfplay.fast_playouts) * 700 + 10000);
+          params.seed =
+              o.seed * 1000003 + uint64_t(started.load()) * 131 + uint64_t(t) + uint64_t(getpid());
+          search::Search<G> search(game, *network.leaf, params);
+          std::mt19937_64 rng(params.seed);
+          while (!stopping() && !newer_model) {
+            const int64_t index = started++;
+            if (max_games >= 0 && index >= max_games) break;
+            Chunk chunk;
+            chunk.game = std::string(game.name());
+            chunk.model_id = model_id;
+            chunk.games.push_back(play_selfplay_game(search, o.selfplay, rng, &stop));
+            if (chunk.games[0].reason == ABANDONED) break;  // stopped mid-game
+            // Each finished game is written at once: an interrupted run loses none.
+            char seq[16];
+            std::snprintf(seq, sizeof seq, "%06d", chunk_seq++);
+            const std::string stem = run_dir + "/games/" + model_id + "-" + host + "-" +
+                                     std::to_string(getpid()) + "-" + seq;
+            write_game_records(game, stem, chunk);
+            write_chunk(stem + ".kchunk", chunk);
+            positions += int64_t(chunk.positions());
+            const int64_t finished = ++done;
+            if (o.on_game) o.on_game(chunk);
+            if (o.verbose) {
+              const double minutes =
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() /
+                  60;
+              std::lock_guard lock(print_mutex);
+              const auto& g = chunk.games[0];
+              std::printf(
+                  "selfplay: game %lld (%zu plies, %s) | %lld positions | %.1f games/min | %s\n",
+                  (long long)finished, g.moves.size(),
+                  g.result > 0   ? "black wins"
+                  : g.result < 0 ? "white wins"
+                                 : "draw",
+                  (long long)positions.load(), finished / std::max(minutes, 1e-9),
+                  model_id.c_str());
+              std::fflush(stdout);
+            }
+            if (const auto latest = latest_model(run_dir); latest && latest->step > model.step)
+              newer_model = true;  // finish here; the outer loop loads it
+          }
+        });
+      });
+    for (auto& t : threads) t.join();
+    errors.rethrow();
+    forward_seconds += network.net->times().forward;
+  }
+  return {done.load(), positions.load(),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          forward_seconds};
+}
 
 }  // namespace kishi::selfplay

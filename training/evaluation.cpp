@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
 #include <thread>
 
+#include "engine/common/worker_errors.h"
 #include "engine/players/baselines.h"
 #include "engine/search/mcts.h"
 #include "engine/shogi/game_status.h"
@@ -95,20 +95,16 @@ EvalResult play_evaluation(const std::string& model_path, const Opponent& oppone
   };
   // A thread's error (a failed forward pass) ends the others' work and is
   // rethrown here, after they are joined.
-  std::exception_ptr error;
+  WorkerErrors errors;
   std::vector<std::thread> threads;
   for (int t = 0; t < concurrent; ++t)
     threads.emplace_back([&] {
-      try {
-        for (int g; (g = next_game++) < s.games;) play(g);
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!error) error = std::current_exception();
-        next_game = s.games;
-      }
+      errors.run([&] {
+        for (int g; !errors.failed() && (g = next_game++) < s.games;) play(g);
+      });
     });
   for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
+  errors.rethrow();
   return result;
 }
 

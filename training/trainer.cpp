@@ -7,12 +7,6 @@
 #include <random>
 #include <sstream>
 
-#include "engine/shogi/encoding.h"
-#include "engine/shogi/mirror.h"
-#include "engine/shogi/names.h"
-#include "engine/shogi/policy_index.h"
-#include "engine/shogi/position.h"
-#include "engine/shogi/shogi_game.h"
 #include "nn/checkpoint.h"
 #include "selfplay/model_store.h"
 #include "training/training_data.h"
@@ -46,7 +40,7 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
 
 struct Trainer::Impl {
   std::string run_dir;
-  shogi::Game game = shogi::Game::Shogi;
+  std::unique_ptr<TrainingGame> game;
   nn::GameEncoding encoding;
   TrainConfig config;
   nn::PolicyValueNet net{nullptr};
@@ -100,14 +94,13 @@ struct Trainer::Impl {
   }
 };
 
-Trainer::Trainer(const std::string& run_dir, const std::string& game, const TrainConfig& config)
+Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
+                 const TrainConfig& config)
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.run_dir = run_dir;
-  const auto variant = shogi::parse_game(game);
-  if (!variant) throw std::runtime_error(variant.error());
-  m.game = *variant;
-  m.encoding = nn::game_encoding(shogi::ShogiGame(shogi::ShogiGame::Rules{.variant = m.game}));
+  m.game = std::move(game);
+  m.encoding = m.game->encoding();
   m.config = config;
   if (config.threads > 0) torch::set_num_threads(config.threads);
   if (config.device != "cpu") m.device = torch::Device(config.device);
@@ -186,11 +179,12 @@ int64_t Trainer::step() const { return impl_->step; }
 
 StepMetrics Trainer::train(int64_t steps) {
   Impl& m = *impl_;
-  const Window window = read_window(m.run_dir, size_t(m.config.window_positions),
-                                    m.config.root_value_mix, m.config.value_only_positions);
+  const Window window = m.game->read_window(m.run_dir, size_t(m.config.window_positions),
+                                            m.config.root_value_mix, m.config.value_only_positions);
   StepMetrics metrics{m.step, 0, 0, m.learning_rate(), 0, int64_t(window.samples.size())};
   if (window.samples.empty()) return metrics;
-  const shogi::Game game = m.game;
+  const game::EncodingShape& shape = m.encoding.shape;
+  const size_t input_size = shape.input_size(), policy_size = size_t(shape.policy_size());
   const int batch = m.config.batch_size;
   struct Batch {
     std::vector<float> input, policy, value;
@@ -201,24 +195,13 @@ StepMetrics Trainer::train(int64_t steps) {
   // trains on the previous batch. The samples (and their mirroring) are drawn
   // in the same order as without it, so a resumed run draws the same batches.
   const auto make_batch = [&] {
-    Batch b{std::vector<float>(size_t(batch) * shogi::INPUT_SIZE),
-            std::vector<float>(size_t(batch) * shogi::POLICY_SIZE),
-            std::vector<float>(size_t(batch) * 3)};
+    Batch b{std::vector<float>(size_t(batch) * input_size),
+            std::vector<float>(size_t(batch) * policy_size), std::vector<float>(size_t(batch) * 3)};
     for (int k = 0; k < batch; ++k) {
       const Sample& sample = window.samples[pick(m.rng)];
-      const bool mirrored = m.config.mirror && (m.rng() & 1);
-      const shogi::Position pos = *shogi::Position::from_sfen(
-          mirrored ? shogi::mirror_sfen(sample.sfen) : sample.sfen, game);
-      shogi::encode_position(pos, sample.repetitions,
-                             b.input.data() + size_t(k) * shogi::INPUT_SIZE);
-      float total = 0;
-      for (const auto& p : sample.policy) total += p.probability;
-      for (const auto& p : sample.policy) {
-        const shogi::Move move = mirrored ? shogi::mirror(p.move) : p.move;
-        if (pos.is_legal(move))
-          b.policy[size_t(k) * shogi::POLICY_SIZE + shogi::policy_index(pos, move)] +=
-              p.probability / total;
-      }
+      const bool mirrored = m.config.mirror && (m.rng() & 1) && m.game->can_mirror();
+      m.game->encode(sample, mirrored, b.input.data() + size_t(k) * input_size,
+                     b.policy.data() + size_t(k) * policy_size);
       if (!sample.policy.empty()) ++b.policy_rows;
       std::copy(sample.wdl.begin(), sample.wdl.end(), b.value.begin() + k * 3);
     }
@@ -234,8 +217,10 @@ StepMetrics Trainer::train(int64_t steps) {
     std::vector<float>& input = b.input;
     std::vector<float>& policy = b.policy;
     std::vector<float>& value = b.value;
-    const auto x = torch::from_blob(input.data(), {batch, shogi::INPUT_PLANES, 9, 9}).to(m.device);
-    const auto p_target = torch::from_blob(policy.data(), {batch, shogi::POLICY_SIZE}).to(m.device);
+    const auto x = torch::from_blob(input.data(), {batch, shape.planes, shape.height, shape.width})
+                       .to(m.device);
+    const auto p_target =
+        torch::from_blob(policy.data(), {batch, shape.policy_size()}).to(m.device);
     const auto v_target = torch::from_blob(value.data(), {batch, 3}).to(m.device);
     m.set_learning_rate(m.learning_rate());
     m.optimizer->zero_grad();

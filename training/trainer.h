@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/common/config.h"
+#include "training/training_game.h"
 
 namespace kishi::training {
 
@@ -19,8 +20,9 @@ struct TrainConfig {
   // Positions of fast searches (playout-cap randomization) have no policy
   // target but do have the game's result: they train the value head too.
   bool value_only_positions = true;
-  // Each sample is mirrored left-right at random (shogi's rules do not tell
-  // the files apart): twice the positions for the same games.
+  // Each sample is mirrored left-right at random, in games that allow it
+  // (shogi's rules do not tell the files apart): twice the positions for the
+  // same games.
   bool mirror = true;
   std::string optimizer = "sgd";  // "sgd" or "adamw"
   double learning_rate = 0.02;
@@ -43,8 +45,10 @@ struct StepMetrics {
 
 class Trainer {
  public:
-  // Resumes RUN/train/state.ckpt when it exists, else starts from the newest model.
-  Trainer(const std::string& run_dir, const std::string& game, const TrainConfig& config);
+  // Resumes RUN/train/state.ckpt when it exists, else starts from the newest
+  // model; either must be a network for the game's encoding.
+  Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
+          const TrainConfig& config);
   ~Trainer();
   // Trains `steps` steps on a fresh window; appends metrics to RUN/metrics.jsonl.
   StepMetrics train(int64_t steps);

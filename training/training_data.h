@@ -1,21 +1,27 @@
-// Training samples from the newest self-play chunks of a run: a sliding window
-// of positions, each with its policy target and value target.
+// Training samples from the newest self-play chunks of a run, for any game: a
+// sliding window of positions, each with its policy target and value target.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "engine/game/game.h"
 #include "selfplay/chunk.h"
 
 namespace kishi::training {
 
 struct Sample {
-  std::string sfen;                           // the position
-  uint8_t repetitions = 0;                    // earlier occurrences in its game (for the encoder)
-  std::vector<selfplay::PolicyEntry> policy;  // empty: a value-only sample
-  std::array<float, 3> wdl;                   // value target for the side to move
+  std::string state;  // the game's state text
+  // What the encoding sees beyond the state text, from the game's history
+  // (shogi: earlier occurrences of the position); 0 for games without one.
+  uint32_t history = 0;
+  std::vector<selfplay::PolicyEntry> policy;  // packed actions; empty: a value-only sample
+  std::array<float, 3> wdl;                   // value target for the player to move
 };
 
 struct Window {
@@ -24,12 +30,72 @@ struct Window {
   int64_t positions_seen = 0;  // in the window's games, policy target or not
 };
 
+// The chunk files of RUN/games, newest first.
+std::vector<std::string> newest_chunks(const std::string& run_dir);
+
 // Reads the newest chunks of RUN/games until `max_positions` samples; a damaged
-// chunk is reported on stderr and skipped. `root_value_mix` blends the search's
-// root value into the game result as value target. With `value_only`, the
-// positions without a policy target (fast searches) are value-only samples,
-// their target the game's result alone.
-Window read_window(const std::string& run_dir, size_t max_positions, float root_value_mix,
-                   bool value_only = false);
+// chunk, or one of another game, is reported on stderr and skipped.
+// `root_value_mix` blends the search's root value into the game result as value
+// target. With `value_only`, the positions without a policy target (fast
+// searches) are value-only samples, their target the game's result alone.
+template <game::Game G>
+Window read_window(const G& game, const std::string& run_dir, size_t max_positions,
+                   float root_value_mix, bool value_only = false) {
+  const typename G::Encoding encoding;
+  Window w;
+  for (const std::string& path : newest_chunks(run_dir)) {
+    if (w.samples.size() >= max_positions) break;
+    const auto chunk = selfplay::read_chunk(path);
+    if (!chunk || chunk->game != game.name()) {
+      std::fprintf(stderr, "warning: skipping %s\n",
+                   chunk ? ("chunk '" + path + "': a game of " + chunk->game + ", not " +
+                            std::string(game.name()))
+                               .c_str()
+                         : chunk.error().c_str());
+      ++w.chunks_skipped;
+      continue;
+    }
+    ++w.chunks_read;
+    for (const auto& record : chunk->games) {
+      auto state = game.parse_state(record.start_state);
+      if (!state) {
+        std::fprintf(stderr, "warning: skipping a game of %s: %s\n", path.c_str(),
+                     state.error().c_str());
+        continue;
+      }
+      for (const auto& m : record.moves) {
+        const auto action = game.unpack(m.action);
+        if (!game.is_legal(*state, action)) {
+          std::fprintf(stderr, "warning: %s holds an illegal move; rest of the game skipped\n",
+                       path.c_str());
+          break;
+        }
+        ++w.positions_seen;
+        const bool has_policy = m.has_policy && !m.policy.empty();
+        if (has_policy || value_only) {
+          Sample s;
+          s.state = game.state_text(*state);
+          if constexpr (requires { encoding.history(*state); })
+            s.history = encoding.history(*state);
+          if (has_policy) s.policy = m.policy;
+          // The result, for the player to move.
+          const int result = game.player(*state) == 0 ? record.result : -record.result;
+          const std::array<float, 3> outcome = {float(result > 0), float(result == 0),
+                                                float(result < 0)};
+          // The root value of a full search is blended in; a fast search's (or a
+          // random opening ply's, which has none) is too rough to be a target.
+          const float v = m.root_value;
+          const std::array<float, 3> root = {std::max(v, 0.0f), 1 - std::abs(v),
+                                             std::max(-v, 0.0f)};
+          const float mix = has_policy ? root_value_mix : 0.0f;
+          for (int k = 0; k < 3; ++k) s.wdl[k] = (1 - mix) * outcome[k] + mix * root[k];
+          w.samples.push_back(std::move(s));
+        }
+        game.play(*state, action);
+      }
+    }
+  }
+  return w;
+}
 
 }  // namespace kishi::training

@@ -241,10 +241,11 @@ int bench_train(const std::string& config_path, int64_t steps) {
       (fs::temp_directory_path() / ("kishi-bench-train-" + std::to_string(getpid()))).string();
   fs::create_directories(dir + "/models");
   fs::create_directories(dir + "/games");
-  nn::NetworkEvaluator::random(model, nn::game_encoding(shogi::ShogiGame{}), 1, {})
+  const shogi::ShogiGame game({.max_plies = 200});
+  nn::NetworkEvaluator::random(model, nn::game_encoding(game), 1, {})
       ->save(selfplay::model_path(dir, 0));
   shogi::MaterialEvaluator material;
-  search::Search<shogi::ShogiGame> search(shogi::ShogiGame{}, material, {.max_nodes = 1 << 16});
+  search::Search<shogi::ShogiGame> search(game, material, {.max_nodes = 1 << 16});
   selfplay::SelfPlayConfig sp;
   sp.playouts = 16;
   sp.fast_playouts = 4;
@@ -252,10 +253,9 @@ int bench_train(const std::string& config_path, int64_t steps) {
   sp.max_plies = 200;
   std::mt19937_64 rng(3);
   selfplay::Chunk chunk;
-  for (int i = 0; i < 20; ++i)
-    chunk.games.push_back(selfplay::play_selfplay_game(search, sp, shogi::Game::Shogi, rng));
+  for (int i = 0; i < 20; ++i) chunk.games.push_back(selfplay::play_selfplay_game(search, sp, rng));
   selfplay::write_chunk(dir + "/games/bench.kchunk", chunk);
-  training::Trainer trainer(dir, "shogi", train);
+  training::Trainer trainer(dir, training::training_game(game), train);
   trainer.train(5);  // warm-up
   const auto m = trainer.train(steps);
   const double bare = trainer.bare_samples_per_second(steps);
@@ -273,7 +273,8 @@ int bench_train(const std::string& config_path, int64_t steps) {
 // weights): positions per hour and the share of wall time in the forward pass.
 int bench_selfplay(const std::string& config_path, double seconds) {
   namespace fs = std::filesystem;
-  selfplay::RunnerOptions o = runner_options(load_run_config(config_path));
+  const RunConfig rc = load_run_config(config_path);
+  selfplay::RunnerOptions o = runner_options(rc);
   o.verbose = false;
   const std::string dir =
       (fs::temp_directory_path() / ("kishi-bench-selfplay-" + std::to_string(getpid()))).string();
@@ -282,7 +283,9 @@ int bench_selfplay(const std::string& config_path, double seconds) {
     std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
     stop = true;
   });
-  const auto stats = selfplay::run_selfplay(dir, o, -1, stop);
+  const auto stats = games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
+    return selfplay::run_selfplay(dir, game, o, -1, stop);
+  });
   timer.join();
   fs::remove_all(dir);
   std::printf(

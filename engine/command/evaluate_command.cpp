@@ -9,8 +9,8 @@
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
+#include "engine/common/atomic_file.h"
 #include "engine/match/elo.h"
-#include "engine/match/records.h"
 #include "engine/shogi/names.h"
 #include "selfplay/model_store.h"
 #include "training/evaluation.h"
@@ -148,7 +148,7 @@ int evaluate(int argc, char** argv) {
       failed = 1;
     }
   }
-  if (!out_path.empty()) match::write_file_atomically(out_path, out.dump(2) + "\n");
+  if (!out_path.empty()) write_file_atomically(out_path, out.dump(2) + "\n");
   return failed;
 }
 

@@ -21,6 +21,7 @@
 #include "engine/command/interrupt.h"
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
+#include "engine/common/worker_errors.h"
 #include "engine/match/records.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_runner.h"
@@ -44,11 +45,20 @@ int loop(int argc, char** argv) {
   if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(config_path).stem().string();
   std::atomic<bool>& interrupted = stop_requested_by_signal();
 
+  // The in-loop evaluations play shogi's baselines: the loop serves shogi and
+  // showgit (other games train with kishi selfplay and kishi train).
+  const shogi::ShogiGame game =
+      games::with_game(rc.game, selfplay_rules(rc), [&](const auto& g) -> shogi::ShogiGame {
+        if constexpr (std::is_same_v<std::decay_t<decltype(g)>, shogi::ShogiGame>)
+          return g;
+        else
+          throw std::runtime_error("kishi loop plays shogi and showgit; for game '" + rc.game +
+                                   "' run kishi selfplay and kishi train");
+      });
   selfplay::RunnerOptions sp = runner_options(rc);
   sp.verbose = false;
-  selfplay::prepare_run(run_dir, sp);
-  match::write_file_atomically(run_dir + "/config.toml", rc.text + "\n");
-  const std::string game(shogi::game_name(rc.game));
+  selfplay::prepare_run(run_dir, game, sp);
+  write_file_atomically(run_dir + "/config.toml", rc.text + "\n");
   nlohmann::json state = {{"iteration", 0}, {"games", 0}, {"positions", 0}};
   if (std::ifstream in(run_dir + "/loop.json"); in) {
     try {
@@ -63,7 +73,7 @@ int loop(int argc, char** argv) {
       "resumes\n",
       run_dir.c_str(), std::filesystem::exists(run_dir + "/train/state.ckpt") ? "resuming" : "new",
       state["iteration"].get<int>());
-  training::Trainer trainer(run_dir, game, rc.train);
+  training::Trainer trainer(run_dir, training::training_game(game), rc.train);
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed_minutes = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 60;
@@ -91,14 +101,10 @@ int loop(int argc, char** argv) {
     state["false_resignations"] = false_resigns.load();
   };
   std::atomic<bool> stop_selfplay{false};
-  std::exception_ptr selfplay_error;
+  WorkerErrors selfplay_errors;
   std::thread selfplay_thread([&] {
-    try {
-      selfplay::run_selfplay(run_dir, sp, -1, stop_selfplay);
-    } catch (...) {
-      selfplay_error = std::current_exception();
-      interrupted = true;
-    }
+    selfplay_errors.run([&] { selfplay::run_selfplay(run_dir, game, sp, -1, stop_selfplay); });
+    if (selfplay_errors.failed()) interrupted = true;
   });
   struct JoinOnExit {  // also when the trainer or an evaluation throws
     std::atomic<bool>& stop;
@@ -124,7 +130,7 @@ int loop(int argc, char** argv) {
       const auto model = *selfplay::latest_model(run_dir);
       nlohmann::json eval = {{"iteration", iteration}, {"step", model.step}};
       training::EvalSettings settings;
-      settings.game = rc.game;
+      settings.game = game.rules().variant;
       settings.network = rc.network;
       settings.games = rc.loop.eval_games;
       settings.playouts = rc.loop.eval_playouts;
@@ -166,7 +172,7 @@ int loop(int argc, char** argv) {
           << nlohmann::json({{"evaluation", eval}}).dump() << "\n";
       state["last_evaluation"] = eval;
     }
-    match::write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
+    write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
     const auto unix_seconds = std::chrono::duration_cast<std::chrono::seconds>(
                                   std::chrono::system_clock::now().time_since_epoch())
                                   .count();
@@ -202,10 +208,10 @@ int loop(int argc, char** argv) {
   // count the games that finished while the loop was stopping.
   stop_selfplay = true;
   selfplay_thread.join();
-  if (selfplay_error) std::rethrow_exception(selfplay_error);
+  selfplay_errors.rethrow();
   if (state["games"].get<int64_t>() != games.load()) {
     save_counters_in_state();
-    match::write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
+    write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
   }
   std::printf("loop: stopped at iteration %d; run the same command to resume\n",
               state["iteration"].get<int>());

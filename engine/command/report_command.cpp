@@ -10,7 +10,7 @@
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
-#include "engine/match/records.h"
+#include "engine/common/atomic_file.h"
 
 namespace kishi::command {
 
@@ -172,7 +172,7 @@ int report(int argc, char** argv) {
          << "%).</p>\n";
   if (skipped) html << "<p>" << skipped << " damaged metrics line(s) skipped.</p>\n";
   html << "</body></html>\n";
-  match::write_file_atomically(run_dir + "/report.html", html.str());
+  write_file_atomically(run_dir + "/report.html", html.str());
   std::printf("report: %s/report.html (%zu training points, %zu evaluations)\n", run_dir.c_str(),
               policy.points.size(), vs_random.points.size());
   return 0;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/common/config.h"
-#include "engine/shogi/names.h"
+#include "engine/games/registry.h"
 #include "nn/model_config.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/selfplay_game.h"
@@ -17,7 +17,7 @@ namespace kishi::command {
 
 struct RunConfig {
   std::string path;
-  shogi::Game game = shogi::Game::Shogi;
+  std::string game = "shogi";  // a name of the game registry
   uint64_t seed = 1;
   nn::ModelConfig model;
   nn::NetworkOptions network;
@@ -40,9 +40,9 @@ inline RunConfig load_run_config(const std::string& path) {
   rc.path = path;
   const Config c = Config::load_file(path);
   const Config run = c.table("run");
-  const auto game = shogi::parse_game(run.get_string("game", "shogi"));
-  if (!game) throw ConfigError("key 'run.game' in " + path + ": " + game.error());
-  rc.game = *game;
+  rc.game = run.get_string("game", "shogi");
+  if (!games::is_game(rc.game))
+    throw ConfigError("key 'run.game' in " + path + ": " + games::unknown_game(rc.game).what());
   rc.seed = uint64_t(run.get_int("seed", 1));
   rc.model = nn::ModelConfig::from(c.table("model"));
   const Config network = c.table("network");
@@ -71,9 +71,13 @@ inline RunConfig load_run_config(const std::string& path) {
   return rc;
 }
 
+// The rules self-play gives the run's game.
+inline games::PlayRules selfplay_rules(const RunConfig& rc) {
+  return {.max_plies = rc.selfplay.max_plies, .leaf_mate_plies = rc.selfplay.leaf_mate_plies};
+}
+
 inline selfplay::RunnerOptions runner_options(const RunConfig& rc) {
   selfplay::RunnerOptions o;
-  o.game = rc.game;
   o.seed = rc.seed;
   o.model = rc.model;
   o.network = rc.network;

@@ -24,7 +24,9 @@ int selfplay(int argc, char** argv) {
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   const RunConfig rc = load_run_config(config_path);
   std::atomic<bool>& interrupted = stop_requested_by_signal();
-  const auto stats = selfplay::run_selfplay(run_dir, runner_options(rc), max_games, interrupted);
+  const auto stats = games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
+    return selfplay::run_selfplay(run_dir, game, runner_options(rc), max_games, interrupted);
+  });
   std::printf("selfplay: %lld games, %lld positions\n", (long long)stats.games,
               (long long)stats.positions);
   return 0;

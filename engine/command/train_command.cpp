@@ -18,7 +18,11 @@ int train(int argc, char** argv) {
   if (auto rc = parse_args(app, argc, argv)) return *rc;
 
   const RunConfig rc = load_run_config(config_path);
-  training::Trainer trainer(run_dir, std::string(shogi::game_name(rc.game)), rc.train);
+  training::Trainer trainer(
+      run_dir,
+      games::with_game(rc.game, selfplay_rules(rc),
+                       [](const auto& game) { return training::training_game(game); }),
+      rc.train);
   const auto m = trainer.train(steps);
   std::printf(
       "train: step %lld | policy loss %.4f | value loss %.4f | lr %.4g | %.0f samples/s | window "

@@ -1,9 +1,5 @@
 #include "engine/match/records.h"
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include "engine/shogi/names.h"
@@ -85,16 +81,6 @@ std::string to_usi_record(const GameRecord& g) {
   s += "\n# " + g.black + " (black) vs " + g.white + " (white): " + result_text(g.winner) + " (" +
        g.reason + "), " + std::to_string(g.moves.size()) + " plies\n";
   return s;
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
-  }
-  std::filesystem::rename(tmp, path);
 }
 
 }  // namespace kishi::match

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "engine/common/atomic_file.h"
 #include "engine/match/referee.h"
 
 namespace kishi::match {
@@ -10,7 +11,5 @@ namespace kishi::match {
 std::string to_csa(const GameRecord& game);
 // "position <opening> moves ..." and a comment line with the result.
 std::string to_usi_record(const GameRecord& game);
-// Writes to a temporary name and renames, so no reader sees half a file.
-void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace kishi::match

@@ -54,6 +54,12 @@ struct ShogiEncoding {
   static constexpr std::string_view VERSION = ENCODER_VERSION;
   static constexpr game::EncodingShape SHAPE{INPUT_PLANES, 9, 9, POLICY_PLANES};
   void encode(const Position& pos, float* out) const { encode_position(pos, out); }
+  // A position read back from a record has no history: what the encoding
+  // needs of it (the earlier occurrences) travels beside the SFEN.
+  uint32_t history(const Position& pos) const { return uint32_t(earlier_occurrences(pos)); }
+  void encode(const Position& pos, uint32_t history, float* out) const {
+    encode_position(pos, int(history), out);
+  }
   uint64_t key(const Position& pos) const { return encoding_key(pos); }
   int policy_index(const Position& pos, Move m) const { return shogi::policy_index(pos, m); }
 };

@@ -9,6 +9,7 @@
 #include "engine/shogi/encoding.h"
 #include "engine/shogi/game_status.h"
 #include "engine/shogi/mate_search.h"
+#include "engine/shogi/mirror.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/usi_move.h"
@@ -82,6 +83,11 @@ class ShogiGame {
     if (rules_.leaf_mate_plies > 0 && has_quick_mate(s)) return {true, 1};
     return {};
   }
+
+  // Left-right mirroring (the rules do not tell the files apart): the trainer
+  // doubles its data with it.
+  std::string mirror_state_text(std::string_view sfen) const { return mirror_sfen(sfen); }
+  Action mirror_action(Action a) const { return mirror(a); }
 
   // A mate of at most max_plies plies found in `nodes` df-pn nodes: its moves.
   std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const {

@@ -22,18 +22,19 @@ Chunk sample_chunk(int games, uint64_t seed) {
   for (int g = 0; g < games; ++g) {
     GameRecord rec;
     Position pos = Position::startpos();
-    rec.start_sfen = pos.sfen();
+    rec.start_state = pos.sfen();
     for (int ply = 0; ply < 60; ++ply) {
       const MoveList moves = legal_moves(pos);
       if (moves.empty()) break;
       MoveRecord m;
-      m.move = moves[rng() % moves.size()];
+      const Move move = moves[rng() % moves.size()];
+      m.action = move.raw();
       m.root_value = float(int(rng() % 2001) - 1000) / 1000;
       m.has_policy = rng() % 4 != 0;
       if (m.has_policy)
         for (size_t i = 0; i < std::min<size_t>(moves.size(), 8); ++i)
-          m.policy.push_back({moves[i], float(rng() % 65536) / 65535});
-      pos.do_move(m.move);
+          m.policy.push_back({moves[i].raw(), float(rng() % 65536) / 65535});
+      pos.do_move(move);
       rec.moves.push_back(m);
     }
     rec.result = int8_t(int(rng() % 3) - 1);
@@ -71,22 +72,22 @@ TEST_F(ChunkTest, RoundTrip) {
   const auto read = read_chunk(path_);
   ASSERT_TRUE(read) << read.error();
   EXPECT_EQ(read->model_id, original.model_id);
-  EXPECT_EQ(read->game, Game::Shogi);
+  EXPECT_EQ(read->game, "shogi");
   ASSERT_EQ(read->games.size(), original.games.size());
   EXPECT_EQ(read->positions(), original.positions());
   for (size_t g = 0; g < original.games.size(); ++g) {
     const auto &a = original.games[g], &b = read->games[g];
-    EXPECT_EQ(a.start_sfen, b.start_sfen);
+    EXPECT_EQ(a.start_state, b.start_state);
     EXPECT_EQ(a.result, b.result);
     EXPECT_EQ(a.reason, b.reason);
     ASSERT_EQ(a.moves.size(), b.moves.size());
     for (size_t i = 0; i < a.moves.size(); ++i) {
-      EXPECT_EQ(a.moves[i].move, b.moves[i].move);
+      EXPECT_EQ(a.moves[i].action, b.moves[i].action);
       EXPECT_EQ(a.moves[i].root_value, b.moves[i].root_value);
       EXPECT_EQ(a.moves[i].has_policy, b.moves[i].has_policy);
       ASSERT_EQ(a.moves[i].policy.size(), b.moves[i].policy.size());
       for (size_t j = 0; j < a.moves[i].policy.size(); ++j) {
-        EXPECT_EQ(a.moves[i].policy[j].move, b.moves[i].policy[j].move);
+        EXPECT_EQ(a.moves[i].policy[j].action, b.moves[i].policy[j].action);
         EXPECT_NEAR(a.moves[i].policy[j].probability, b.moves[i].policy[j].probability,
                     1.0 / 65535);
       }
@@ -131,20 +132,46 @@ TEST_F(ChunkTest, OtherVersionsAndOtherFilesAreRejected) {
             std::string::npos);
 }
 
+// Version 2 names its game and keeps 32-bit actions whole.
+TEST(Chunk, AnyGameNameAndWideActionsRoundTrip) {
+  Chunk c;
+  c.game = "toy";
+  c.model_id = "model-0000000007";
+  GameRecord g;
+  g.start_state = ".../.../... x - 11";
+  g.moves.push_back({.action = 0xfedcba98u,
+                     .root_value = 0.5f,
+                     .has_policy = true,
+                     .policy = {{0x12345678u, 1.0f}}});
+  c.games.push_back(g);
+  const std::string path =
+      (fs::temp_directory_path() / ("kishi-chunk-v2-" + std::to_string(getpid()))).string();
+  write_chunk(path, c);
+  const auto read = read_chunk(path);
+  fs::remove(path);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->game, "toy");
+  EXPECT_EQ(read->model_id, c.model_id);
+  EXPECT_EQ(read->games[0].start_state, g.start_state);
+  EXPECT_EQ(read->games[0].moves[0].action, 0xfedcba98u);
+  EXPECT_EQ(read->games[0].moves[0].policy[0].action, 0x12345678u);
+}
+
 // A chunk written before the game interface (tests/data/compat) still reads,
 // and its moves replay legally from its start position.
 TEST(Chunk, VersionOneFileOfAnEarlierBuildReads) {
   const auto chunk = read_chunk(std::string(KISHI_TEST_DATA_DIR) + "/compat/games-1ee4c8c.kchunk");
   ASSERT_TRUE(chunk) << chunk.error();
-  EXPECT_EQ(chunk->game, Game::Shogi);
+  EXPECT_EQ(chunk->game, "shogi");
   EXPECT_EQ(chunk->model_id, "model-0000000000");
   ASSERT_EQ(chunk->games.size(), 1u);
   const GameRecord& g = chunk->games[0];
   EXPECT_EQ(g.moves.size(), 60u);
-  Position pos = *Position::from_sfen(g.start_sfen);
+  Position pos = *Position::from_sfen(g.start_state);
   for (const MoveRecord& m : g.moves) {
-    ASSERT_TRUE(pos.is_legal(m.move));
-    pos.do_move(m.move);
+    const Move move = Move::from_raw(uint16_t(m.action));
+    ASSERT_TRUE(pos.is_legal(move));
+    pos.do_move(move);
   }
 }
 

@@ -26,12 +26,13 @@ TEST(GameRecords, CsaAndUsiRecordsBesideTheChunkReplayTheGame) {
   Chunk chunk;
   chunk.model_id = "model-0000000100";
   GameRecord g;
-  g.start_sfen = Position::startpos().sfen();
+  g.start_state = Position::startpos().sfen();
   Position pos = Position::startpos();
   for (const char* usi : {"7g7f", "3c3d", "8h2b+"}) {
     MoveRecord m;
-    m.move = *parse_usi_move(pos, usi);
-    pos.do_move(m.move);
+    const Move move = *parse_usi_move(pos, usi);
+    m.action = move.raw();
+    pos.do_move(move);
     g.moves.push_back(m);
   }
   g.result = 1;
@@ -43,7 +44,7 @@ TEST(GameRecords, CsaAndUsiRecordsBesideTheChunkReplayTheGame) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::string stem = (dir / "game").string();
-  write_game_records(stem, chunk);
+  write_game_records(ShogiGame{}, stem, chunk);
 
   const std::string usi = read(stem + ".usi");
   EXPECT_EQ(usi.substr(0, usi.find('\n')), "position startpos moves 7g7f 3c3d 8h2b+");

@@ -15,22 +15,23 @@ using namespace kishi::shogi;
 
 // Replays a record: every move legal, and the end agrees with the recorded result.
 void check_record(const GameRecord& g, const SelfPlayConfig& config) {
-  Position pos = *Position::from_sfen(g.start_sfen);
+  Position pos = *Position::from_sfen(g.start_state);
   for (const MoveRecord& m : g.moves) {
-    ASSERT_TRUE(pos.is_legal(m.move));
+    const Move move = Move::from_raw(uint16_t(m.action));
+    ASSERT_TRUE(pos.is_legal(move));
     ASSERT_GE(m.root_value, -1.0f);
     ASSERT_LE(m.root_value, 1.0f);
     if (m.has_policy) {
       float sum = 0;
       for (const auto& p : m.policy) {
-        EXPECT_TRUE(pos.is_legal(p.move));
+        EXPECT_TRUE(pos.is_legal(Move::from_raw(uint16_t(p.action))));
         sum += p.probability;
       }
       EXPECT_NEAR(sum, 1.0f, 1e-3);
     } else {
       EXPECT_TRUE(m.policy.empty());
     }
-    pos.do_move(m.move);
+    pos.do_move(move);
   }
   if (g.reason == RESIGNATION) return;
   const GameStatus status = game_status(pos, {.max_plies = config.max_plies});
@@ -65,10 +66,10 @@ TEST(SelfPlayGame, AMateInOneIsAlwaysPlayed) {
   std::mt19937_64 rng(5);
   int chances = 0;
   for (int i = 0; i < 6; ++i) {
-    const GameRecord g = play_selfplay_game(search, config, Game::Shogi, rng);
-    Position pos = *Position::from_sfen(g.start_sfen);
+    const GameRecord g = play_selfplay_game(search, config, rng);
+    Position pos = *Position::from_sfen(g.start_state);
     for (size_t ply = 0; ply < g.moves.size(); ++ply) {
-      const Move played = g.moves[ply].move;
+      const Move played = Move::from_raw(uint16_t(g.moves[ply].action));
       if (int(ply) >= config.opening_random_plies) {
         bool can_mate = false;
         for (Move m : legal_moves(pos)) can_mate |= no_legal_move_after(pos, m);
@@ -102,7 +103,7 @@ TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
     Chunk chunk;
     chunk.model_id = "material";
     for (int i = 0; i < 2; ++i) {
-      chunk.games.push_back(play_selfplay_game(search, config, Game::Shogi, rng));
+      chunk.games.push_back(play_selfplay_game(search, config, rng));
       check_record(chunk.games.back(), config);
     }
     int targets = 0;
@@ -133,14 +134,14 @@ TEST(SelfPlayGame, ResignsOrMarksTheGameForTheFalseResignationCount) {
   search::Search<shogi::ShogiGame> search(shogi::ShogiGame(rules), eval, {.max_nodes = 1 << 14});
   std::mt19937_64 rng(3);
   config.playout_share = 0;  // every game may resign
-  GameRecord resigned = play_selfplay_game(search, config, Game::Shogi, rng);
+  GameRecord resigned = play_selfplay_game(search, config, rng);
   EXPECT_EQ(resigned.reason, RESIGNATION);
   // Black's second search in a row is under the threshold first: Black resigns.
   EXPECT_EQ(resigned.moves.size(), 2u);
   EXPECT_EQ(resigned.result, -1);
   EXPECT_EQ(resigned.would_have_resigned, 0);
   config.playout_share = 1;  // every game is played out
-  GameRecord played_out = play_selfplay_game(search, config, Game::Shogi, rng);
+  GameRecord played_out = play_selfplay_game(search, config, rng);
   EXPECT_NE(played_out.reason, RESIGNATION);
   EXPECT_GE(played_out.moves.size(), 3u);
   EXPECT_EQ(played_out.would_have_resigned, 1);  // Black, first

@@ -49,7 +49,7 @@ class TrainerTest : public ::testing::Test {
     for (int i = 0; i < 3; ++i) {
       selfplay::Chunk chunk;
       chunk.model_id = "material";
-      chunk.games.push_back(selfplay::play_selfplay_game(search, sp, shogi::Game::Shogi, rng));
+      chunk.games.push_back(selfplay::play_selfplay_game(search, sp, rng));
       selfplay::write_chunk(dir_ + "/games/g" + std::to_string(i) + ".kchunk", chunk);
     }
     config_.batch_size = 16;
@@ -65,17 +65,17 @@ TEST_F(TrainerTest, RestartContinuesExactly) {
   fs::copy(dir_, copy, fs::copy_options::recursive);
   StepMetrics straight;
   {
-    Trainer t(dir_, "shogi", config_);
+    Trainer t(dir_, training_game(shogi::ShogiGame{}), config_);
     t.train(10);
     straight = t.train(10);
   }
   StepMetrics resumed;
   {
-    Trainer t(copy, "shogi", config_);
+    Trainer t(copy, training_game(shogi::ShogiGame{}), config_);
     t.train(10);
   }
   {
-    Trainer t(copy, "shogi", config_);  // a new process, in effect
+    Trainer t(copy, training_game(shogi::ShogiGame{}), config_);  // a new process, in effect
     EXPECT_EQ(t.step(), 10);
     resumed = t.train(10);
   }
@@ -89,7 +89,7 @@ TEST_F(TrainerTest, RestartContinuesExactly) {
 
 TEST_F(TrainerTest, DamagedChunksAreSkipped) {
   std::ofstream(dir_ + "/games/torn.kchunk", std::ios::binary) << "KISHICHK\x01";
-  const Window w = read_window(dir_, 100000, 0.25f);
+  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f);
   EXPECT_EQ(w.chunks_read, 3);
   EXPECT_EQ(w.chunks_skipped, 1);
   EXPECT_GT(w.samples.size(), 0u);
@@ -97,13 +97,13 @@ TEST_F(TrainerTest, DamagedChunksAreSkipped) {
     EXPECT_NEAR(s.wdl[0] + s.wdl[1] + s.wdl[2], 1.0f, 1e-5);
     EXPECT_FALSE(s.policy.empty());
   }
-  Trainer t(dir_, "shogi", config_);
+  Trainer t(dir_, training_game(shogi::ShogiGame{}), config_);
   EXPECT_GT(t.train(2).window_positions, 0);
 }
 
 TEST_F(TrainerTest, FastSearchPositionsAreValueOnlySamples) {
-  const Window policy_only = read_window(dir_, 100000, 0.25f, false);
-  const Window all = read_window(dir_, 100000, 0.25f, true);
+  const Window policy_only = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f, false);
+  const Window all = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f, true);
   // Every position of the games is a sample; those without a policy target are
   // exactly the ones the policy-only window leaves out.
   EXPECT_EQ(int64_t(all.samples.size()), all.positions_seen);
@@ -122,23 +122,23 @@ TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
   fs::copy(dir_, unmirrored_dir, fs::copy_options::recursive);
   StepMetrics first, straight, resumed, unmirrored;
   {
-    Trainer t(dir_, "shogi", config_);
+    Trainer t(dir_, training_game(shogi::ShogiGame{}), config_);
     first = t.train(5);
     straight = t.train(5);
   }
   {
-    Trainer t(copy, "shogi", config_);
+    Trainer t(copy, training_game(shogi::ShogiGame{}), config_);
     t.train(5);
   }
   {
-    Trainer t(copy, "shogi", config_);
+    Trainer t(copy, training_game(shogi::ShogiGame{}), config_);
     resumed = t.train(5);
   }
   {
     // The same draws without mirroring give other batches: mirroring happens.
     TrainConfig plain = config_;
     plain.mirror = false;
-    Trainer t(unmirrored_dir, "shogi", plain);
+    Trainer t(unmirrored_dir, training_game(shogi::ShogiGame{}), plain);
     unmirrored = t.train(5);
   }
   fs::remove_all(copy);
@@ -149,13 +149,14 @@ TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
 }
 
 TEST_F(TrainerTest, MirroredTargetsAreLegalMovesOfTheMirroredPosition) {
-  const Window w = read_window(dir_, 100000, 0.25f, true);
+  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f, true);
   size_t moves = 0;
   for (const auto& s : w.samples) {
-    const auto mirrored = shogi::Position::from_sfen(shogi::mirror_sfen(s.sfen));
-    ASSERT_TRUE(mirrored) << s.sfen;
+    const auto mirrored = shogi::Position::from_sfen(shogi::mirror_sfen(s.state));
+    ASSERT_TRUE(mirrored) << s.state;
     for (const auto& p : s.policy) {
-      EXPECT_TRUE(mirrored->is_legal(shogi::mirror(p.move))) << s.sfen;
+      EXPECT_TRUE(mirrored->is_legal(shogi::mirror(shogi::Move::from_raw(uint16_t(p.action)))))
+          << s.state;
       ++moves;
     }
     if (s.policy.empty()) {  // value-only: the game's result alone

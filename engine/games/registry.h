@@ -1,0 +1,53 @@
+// The games kishi plays, in one place: with_game(name, ...) builds the game a
+// command asked for and calls the command's code with it, compiled once for
+// each game (no virtual call below). Every command that takes --game (or a
+// config's [run] game) dispatches here; a new game is registered here and
+// nowhere else (docs/games.md).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "engine/shogi/shogi_game.h"
+#include "engine/toy/toy_game.h"
+
+namespace kishi::games {
+
+// Rules a command may set for any game; each game takes what applies to it.
+struct PlayRules {
+  int max_plies = 512;       // games reaching it are draws
+  int leaf_mate_plies = 0;   // a bounded mate search at new leaves (games with one)
+  bool declaration = false;  // shogi's 27-point entering-king declaration
+};
+
+inline constexpr std::string_view GAME_NAMES[] = {"shogi", "showgit", "toy"};
+inline constexpr std::string_view GAME_LIST = "shogi, showgit, toy";
+
+inline bool is_game(std::string_view name) {
+  for (std::string_view n : GAME_NAMES)
+    if (n == name) return true;
+  return false;
+}
+
+inline std::invalid_argument unknown_game(std::string_view name) {
+  return std::invalid_argument("unknown game '" + std::string(name) + "' (kishi plays " +
+                               std::string(GAME_LIST) + ")");
+}
+
+// Calls f(game) with the game named `name`; every call must return the same type.
+template <class F>
+decltype(auto) with_game(std::string_view name, const PlayRules& rules, F&& f) {
+  if (name == "shogi" || name == "showgit") {
+    shogi::ShogiGame::Rules r;
+    r.variant = name == "shogi" ? shogi::Game::Shogi : shogi::Game::Showgit;
+    r.max_plies = rules.max_plies;
+    r.leaf_mate_plies = rules.leaf_mate_plies;
+    r.declaration = rules.declaration;
+    return f(shogi::ShogiGame(r));
+  }
+  if (name == "toy") return f(toy::ToyGame{});
+  throw unknown_game(name);
+}
+
+}  // namespace kishi::games
