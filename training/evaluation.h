@@ -1,14 +1,28 @@
-// Games of a model against a fixed opponent, both colours: a built-in baseline
-// (the uniform random mover or the 1-ply material-greedy player) or another
-// model (the loop's newest-against-previous check). For the loop's progress
-// figures and `kishi evaluate`.
+// Games of a model against a fixed opponent, both colours, in any game: a
+// built-in baseline (the uniform random mover, or the 1-ply greedy player of
+// games with a material gain) or another model (the loop's
+// newest-against-previous check). For the loop's progress figures and `kishi
+// evaluate`.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
-#include "engine/shogi/types.h"
+#include "engine/common/worker_errors.h"
+#include "engine/game/game.h"
+#include "engine/players/players.h"
+#include "engine/search/mcts.h"
+#include "nn/batched_network.h"
 #include "nn/network_evaluator.h"
 
 namespace kishi::training {
@@ -20,8 +34,8 @@ struct Opponent {
   std::string model_path;  // when set: this model, searching like the one evaluated
 };
 
+// The games' rules (ply limit, leaf mate search) are the game's, given with it.
 struct EvalSettings {
-  shogi::Game game = shogi::Game::Shogi;
   nn::NetworkOptions network;
   int games = 10;     // half with each colour
   int playouts = 16;  // a move, for each model; no noise
@@ -29,7 +43,6 @@ struct EvalSettings {
   // moves), without its noise; 0: PUCT.
   int gumbel_actions = 0;
   int max_plies = 256;  // games reaching it are draws
-  int leaf_mate_plies = 3;
   // Random plies before the players take over, the same for both games of a
   // colour pair: two deterministic searches would otherwise repeat one game.
   int opening_plies = 0;
@@ -45,9 +58,91 @@ struct EvalResult {
   }
 };
 
+template <game::Game G>
+constexpr bool has_baseline(const G&, Baseline b) {
+  return b == Baseline::Random || players::HasMaterialGain<G>;
+}
+
 // `on_game` sees the tally after each finished game.
-EvalResult play_evaluation(const std::string& model_path, const Opponent& opponent,
-                           const EvalSettings& settings,
-                           const std::function<void(const EvalResult&)>& on_game = {});
+template <game::Game G>
+EvalResult play_evaluation(const G& game, const std::string& model_path, const Opponent& opponent,
+                           const EvalSettings& s,
+                           const std::function<void(const EvalResult&)>& on_game = {}) {
+  using Action = typename G::Action;
+  using GameSearch = search::Search<G>;
+  if (opponent.model_path.empty() && !has_baseline(game, opponent.baseline))
+    throw std::invalid_argument("game '" + std::string(game.name()) +
+                                "' has no greedy baseline (no material gain of an action)");
+  const int concurrent = std::clamp(s.concurrent, 1, std::max(s.games, 1));
+  // A model with its batcher, shared by all concurrent games.
+  const nn::BatcherOptions batch{.max_batch = concurrent};
+  const nn::BatchedNetwork<G> model(model_path, game, s.network, batch);
+  std::optional<nn::BatchedNetwork<G>> other;
+  if (!opponent.model_path.empty()) other.emplace(opponent.model_path, game, s.network, batch);
+  const auto make_search = [&](const nn::BatchedNetwork<G>& net, uint64_t seed) {
+    return std::make_unique<GameSearch>(
+        game, *net.leaf,
+        search::SearchParams{.max_nodes = uint32_t(s.playouts * 200 + 1000), .seed = seed});
+  };
+  const auto search_action = [&](GameSearch& search, const typename G::State& state) {
+    search.clear_tree();
+    if (s.gumbel_actions > 0)
+      return *search.run_gumbel(state, s.playouts, s.gumbel_actions, /*gumbel_noise=*/false).best;
+    search::SearchLimits limits;
+    limits.max_playouts = s.playouts;
+    return *search.run(state, limits).best;
+  };
+  EvalResult result;
+  std::mutex mutex;
+  std::atomic<int> next_game{0};
+  const auto play = [&](int g) {
+    const int model_player = g % 2;
+    const auto search = make_search(model, s.seed + uint64_t(g));
+    const auto other_search = other ? make_search(*other, s.seed + uint64_t(g)) : nullptr;
+    std::mt19937_64 rng(s.seed * 7919 + uint64_t(g));
+    std::mt19937_64 opening_rng(s.seed * 104729 + uint64_t(g / 2));
+    typename G::State state = game.start_state();
+    typename G::ActionList legal;
+    game::Outcome outcome;
+    for (int ply = 0;; ++ply) {
+      game.legal_actions(state, legal);
+      outcome = game.outcome(state, legal);
+      if (outcome.over || ply >= s.max_plies) break;
+      Action a = legal[0];
+      if (ply < s.opening_plies)
+        a = players::random_action(game, state, opening_rng);
+      else if (game.player(state) == model_player)
+        a = search_action(*search, state);
+      else if (other_search)
+        a = search_action(*other_search, state);
+      else if (opponent.baseline == Baseline::Random)
+        a = players::random_action(game, state, rng);
+      else if constexpr (players::HasMaterialGain<G>)
+        a = players::greedy_action(game, state, rng);
+      game.play(state, a);
+    }
+    std::lock_guard lock(mutex);
+    if (!outcome.over || outcome.winner == game::Outcome::DRAW)
+      ++result.draws;
+    else if (outcome.winner == model_player)
+      ++result.wins;
+    else
+      ++result.losses;
+    if (on_game) on_game(result);
+  };
+  // A thread's error (a failed forward pass) ends the others' work and is
+  // rethrown here, after they are joined.
+  WorkerErrors errors;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < concurrent; ++t)
+    threads.emplace_back([&] {
+      errors.run([&] {
+        for (int g; !errors.failed() && (g = next_game++) < s.games;) play(g);
+      });
+    });
+  for (auto& t : threads) t.join();
+  errors.rethrow();
+  return result;
+}
 
 }  // namespace kishi::training

@@ -10,8 +10,8 @@
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
 #include "engine/common/atomic_file.h"
+#include "engine/games/registry.h"
 #include "engine/match/elo.h"
-#include "engine/shogi/names.h"
 #include "selfplay/model_store.h"
 #include "training/evaluation.h"
 
@@ -35,7 +35,7 @@ int evaluate(int argc, char** argv) {
   double min_random = -1, min_greedy = -1;
   app.add_option("--run", run_dir, "use the newest model of this run directory");
   app.add_option("--model", model_path, "a model file (instead of --run)");
-  app.add_option("--game", game_name, "the model's game: shogi or showgit (shogi)");
+  app.add_option("--game", game_name, "the model's game: shogi, showgit or toy (shogi)");
   app.add_option("--baselines", baselines, "comma-separated: random, greedy (default: both)");
   app.add_option("--games", games, "games against each baseline, half with each colour (100)")
       ->check(CLI::Range(1, 1000000));
@@ -61,9 +61,8 @@ int evaluate(int argc, char** argv) {
     std::fprintf(stderr, "kishi evaluate: give either --run RUN or --model FILE\n");
     return 2;
   }
-  const auto game = shogi::parse_game(game_name);
-  if (!game) {
-    std::fprintf(stderr, "kishi evaluate: --game: %s\n", game.error().c_str());
+  if (!games::is_game(game_name)) {
+    std::fprintf(stderr, "kishi evaluate: --game: %s\n", games::unknown_game(game_name).what());
     return 2;
   }
   // Every baseline is checked before the first game: a typo costs no games.
@@ -110,13 +109,12 @@ int evaluate(int argc, char** argv) {
   }
 
   training::EvalSettings settings;
-  settings.game = *game;
   settings.network.threads = threads;
   settings.games = games;
   settings.playouts = playouts;
   settings.gumbel_actions = gumbel;
   settings.max_plies = max_plies;
-  settings.leaf_mate_plies = leaf_mate_plies;
+  const games::PlayRules rules{.max_plies = max_plies, .leaf_mate_plies = leaf_mate_plies};
   settings.seed = seed;
   const std::string search_text =
       gumbel > 0 ? "Gumbel root over " + std::to_string(gumbel) + " moves" : "PUCT";
@@ -127,15 +125,17 @@ int evaluate(int argc, char** argv) {
     std::printf("evaluate: %s vs %s, %d games, %d playouts a move (%s)\n", model_path.c_str(),
                 run.name.c_str(), games, playouts, search_text.c_str());
     std::fflush(stdout);
-    const auto r =
-        training::play_evaluation(model_path, {.baseline = run.baseline, .model_path = {}},
-                                  settings, [&](const training::EvalResult& so_far) {
-                                    const int n = so_far.wins + so_far.draws + so_far.losses;
-                                    if (n % 10 == 0 || n == games)
-                                      std::printf("  %d/%d games: +%d =%d -%d\n", n, games,
-                                                  so_far.wins, so_far.draws, so_far.losses);
-                                    std::fflush(stdout);
-                                  });
+    const auto tally = [&](const training::EvalResult& so_far) {
+      const int n = so_far.wins + so_far.draws + so_far.losses;
+      if (n % 10 == 0 || n == games)
+        std::printf("  %d/%d games: +%d =%d -%d\n", n, games, so_far.wins, so_far.draws,
+                    so_far.losses);
+      std::fflush(stdout);
+    };
+    const auto r = games::with_game(game_name, rules, [&](const auto& game) {
+      return training::play_evaluation(
+          game, model_path, {.baseline = run.baseline, .model_path = {}}, settings, tally);
+    });
     const auto elo = match::estimate_elo(match::Score{r.wins, r.draws, r.losses});
     std::printf("evaluate: vs %s: +%d =%d -%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f]\n",
                 run.name.c_str(), r.wins, r.draws, r.losses, 100 * r.score(), elo.elo, elo.lower,

@@ -30,31 +30,13 @@
 
 namespace kishi::command {
 
-int loop(int argc, char** argv) {
-  CLI::App app{"Self-play and training side by side, with evaluations against the baselines",
-               "kishi loop"};
-  std::string config_path, run_dir;
-  double minutes = -1;
-  int64_t iterations = -1;
-  app.add_option("--config", config_path, "TOML config, e.g. configs/quickstart.toml")->required();
-  app.add_option("--run", run_dir, "run directory (default: runs/<config name>)");
-  app.add_option("--minutes", minutes, "stop after this many minutes (default: when interrupted)");
-  app.add_option("--iterations", iterations, "stop after this many iterations in this call");
-  if (auto rc = parse_args(app, argc, argv)) return *rc;
-  const RunConfig rc = load_run_config(config_path);
-  if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(config_path).stem().string();
+namespace {
+
+template <game::Game G>
+int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, double minutes,
+             int64_t iterations) {
   std::atomic<bool>& interrupted = stop_requested_by_signal();
 
-  // The in-loop evaluations play shogi's baselines: the loop serves shogi and
-  // showgit (other games train with kishi selfplay and kishi train).
-  const shogi::ShogiGame game =
-      games::with_game(rc.game, selfplay_rules(rc), [&](const auto& g) -> shogi::ShogiGame {
-        if constexpr (std::is_same_v<std::decay_t<decltype(g)>, shogi::ShogiGame>)
-          return g;
-        else
-          throw std::runtime_error("kishi loop plays shogi and showgit; for game '" + rc.game +
-                                   "' run kishi selfplay and kishi train");
-      });
   selfplay::RunnerOptions sp = runner_options(rc);
   sp.verbose = false;
   selfplay::prepare_run(run_dir, game, sp);
@@ -130,17 +112,16 @@ int loop(int argc, char** argv) {
       const auto model = *selfplay::latest_model(run_dir);
       nlohmann::json eval = {{"iteration", iteration}, {"step", model.step}};
       training::EvalSettings settings;
-      settings.game = game.rules().variant;
       settings.network = rc.network;
       settings.games = rc.loop.eval_games;
       settings.playouts = rc.loop.eval_playouts;
       settings.max_plies = rc.selfplay.max_plies;
-      settings.leaf_mate_plies = rc.selfplay.leaf_mate_plies;
       settings.seed = rc.seed + uint64_t(iteration);
       for (const auto& [name, baseline] : {std::pair{"random", training::Baseline::Random},
                                            std::pair{"greedy", training::Baseline::Greedy}}) {
+        if (!training::has_baseline(game, baseline)) continue;
         const auto r = training::play_evaluation(
-            model.path, {.baseline = baseline, .model_path = {}}, settings);
+            game, model.path, {.baseline = baseline, .model_path = {}}, settings);
         eval[name] = {
             {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
       }
@@ -154,8 +135,8 @@ int loop(int argc, char** argv) {
         settings.opening_plies = 6;
         try {
           const auto r = training::play_evaluation(
-              model.path, {.baseline = training::Baseline::Random, .model_path = previous_path},
-              settings);
+              game, model.path,
+              {.baseline = training::Baseline::Random, .model_path = previous_path}, settings);
           const double n = r.wins + r.draws + r.losses;
           const double score = std::clamp(r.score(), 0.5 / n, 1 - 0.5 / n);
           const double elo = -400 * std::log10(1 / score - 1);
@@ -191,10 +172,16 @@ int loop(int argc, char** argv) {
     if (state.contains("last_evaluation")) {
       const auto& e = state["last_evaluation"];
       char buf[96];
-      std::snprintf(buf, sizeof buf, " | step %lld: vs random %.0f%%, vs greedy %.0f%%, Elo %+.0f",
-                    (long long)e["step"].get<int64_t>(), 100 * e["random"]["score"].get<double>(),
-                    100 * e["greedy"]["score"].get<double>(), e.value("elo", 0.0));
+      std::snprintf(buf, sizeof buf, " | step %lld: vs random %.0f%%",
+                    (long long)e["step"].get<int64_t>(), 100 * e["random"]["score"].get<double>());
       eval_text = buf;
+      if (e.contains("greedy")) {
+        std::snprintf(buf, sizeof buf, ", vs greedy %.0f%%",
+                      100 * e["greedy"]["score"].get<double>());
+        eval_text += buf;
+      }
+      std::snprintf(buf, sizeof buf, ", Elo %+.0f", e.value("elo", 0.0));
+      eval_text += buf;
     }
     std::printf(
         "loop: iteration %d | games %lld | positions %lld | step %lld | policy loss %.3f | value "
@@ -216,6 +203,26 @@ int loop(int argc, char** argv) {
   std::printf("loop: stopped at iteration %d; run the same command to resume\n",
               state["iteration"].get<int>());
   return 0;
+}
+
+}  // namespace
+
+int loop(int argc, char** argv) {
+  CLI::App app{"Self-play and training side by side, with evaluations against the baselines",
+               "kishi loop"};
+  std::string config_path, run_dir;
+  double minutes = -1;
+  int64_t iterations = -1;
+  app.add_option("--config", config_path, "TOML config, e.g. configs/quickstart.toml")->required();
+  app.add_option("--run", run_dir, "run directory (default: runs/<config name>)");
+  app.add_option("--minutes", minutes, "stop after this many minutes (default: when interrupted)");
+  app.add_option("--iterations", iterations, "stop after this many iterations in this call");
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+  const RunConfig rc = load_run_config(config_path);
+  if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(config_path).stem().string();
+  return games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
+    return run_loop(game, rc, run_dir, minutes, iterations);
+  });
 }
 
 }  // namespace kishi::command

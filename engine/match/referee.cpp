@@ -4,8 +4,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/game/position_command.h"
 #include "engine/shogi/game_status.h"
 #include "engine/shogi/movegen.h"
+#include "engine/shogi/shogi_game.h"
 #include "engine/shogi/usi_move.h"
 
 namespace kishi::match {
@@ -67,13 +69,16 @@ GameRecord play_game(UsiClient& black, UsiClient& white, const Opening& opening,
     return rec;
   };
 
+  // The rules' verdict; the ply limit counts from the opening's start, below.
+  const ShogiGame rules(ShogiGame::Rules{.variant = game, .max_plies = 1 << 30});
+  MoveList legal;
   while (true) {
-    const GameStatus status = game_status(pos, {.max_plies = 1 << 30});
-    if (status.outcome != Outcome::Ongoing) {
-      const Winner w = status.outcome == Outcome::Draw        ? Winner::Draw
-                       : status.outcome == Outcome::BlackWins ? Winner::Black
+    rules.legal_actions(pos, legal);
+    if (const kishi::game::Outcome o = rules.outcome(pos, legal); o.over) {
+      const Winner w = o.winner == kishi::game::Outcome::DRAW ? Winner::Draw
+                       : o.winner == BLACK                    ? Winner::Black
                                                               : Winner::White;
-      return finish(w, to_string(status.reason));
+      return finish(w, rules.reason_text(o.reason));
     }
     if (pos.plies_played() - start_ply + int(opening.moves.size()) >= max_plies)
       return finish(Winner::Draw, "maximum plies");
@@ -132,26 +137,9 @@ std::vector<Opening> read_openings(const std::string& path, Game game) {
     for (std::string w; words >> w;) t.push_back(w);
     if (t.empty()) continue;
     const std::string where = path + ":" + std::to_string(number) + ": ";
-    size_t i = t[0] == "position" ? 1 : 0;
-    Opening o;
-    if (i < t.size() && t[i] == "startpos") {
-      o.sfen = std::string(Position::START_SFEN);
-      ++i;
-    } else if (i < t.size() && t[i] == "sfen") {
-      for (++i; i < t.size() && t[i] != "moves"; ++i) o.sfen += (o.sfen.empty() ? "" : " ") + t[i];
-    } else {
-      throw std::runtime_error(where + "expected 'startpos' or 'sfen <sfen>'");
-    }
-    auto pos = Position::from_sfen(o.sfen, game);
-    if (!pos) throw std::runtime_error(where + pos.error());
-    if (i < t.size() && t[i++] != "moves") throw std::runtime_error(where + "expected 'moves'");
-    for (; i < t.size(); ++i) {
-      const auto m = parse_usi_move(*pos, t[i]);
-      if (!m) throw std::runtime_error(where + m.error());
-      pos->do_move(*m);
-      o.moves.push_back(t[i]);
-    }
-    openings.push_back(o);
+    const auto named = kishi::game::parse_position(ShogiGame(ShogiGame::Rules{.variant = game}), t);
+    if (!named) throw std::runtime_error(where + named.error());
+    openings.push_back({named->base, named->action_texts});
   }
   if (openings.empty()) throw std::runtime_error("opening file '" + path + "' has no opening");
   return openings;

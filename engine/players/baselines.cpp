@@ -3,17 +3,13 @@
 #include <algorithm>
 
 #include "engine/shogi/movegen.h"
+#include "engine/shogi/piece_values.h"
 
 namespace kishi::players {
 
 using namespace kishi::shogi;
 
 namespace {
-
-constexpr int PIECE_VALUE[PIECE_TYPE_NB] = {0, 100, 300, 350, 500, 800,  1000, 600,
-                                            0, 600, 600, 600, 600, 1100, 1300};
-// A piece in hand is worth a little more than on the board: it can go anywhere.
-constexpr int hand_value(int pt) { return PIECE_VALUE[pt] * 11 / 10; }
 
 int material(const Position& pos) {
   const Color us = pos.side_to_move();
@@ -27,39 +23,7 @@ int material(const Position& pos) {
   return v;
 }
 
-int capture_value(const Position& pos, Move m) {
-  if (m.is_drop()) return 0;
-  const Piece captured = pos.piece_on(m.to());
-  int v = captured ? PIECE_VALUE[type_of(captured)] + hand_value(unpromoted(type_of(captured))) : 0;
-  if (m.is_promotion()) {
-    const PieceType pt = type_of(pos.piece_on(m.from()));
-    v += PIECE_VALUE[promoted(pt)] - PIECE_VALUE[pt];
-  }
-  return v;
-}
-
 }  // namespace
-
-Move random_move(const Position& pos, std::mt19937_64& rng) {
-  const MoveList moves = legal_moves(pos);
-  return moves.empty() ? Move() : moves[rng() % moves.size()];
-}
-
-Move greedy_move(const Position& pos, std::mt19937_64& rng) {
-  const MoveList moves = legal_moves(pos);
-  if (moves.empty()) return Move();
-  int best = -1;
-  std::vector<Move> ties;
-  for (Move m : moves) {
-    const int v = capture_value(pos, m);
-    if (v > best) {
-      best = v;
-      ties.clear();
-    }
-    if (v == best) ties.push_back(m);
-  }
-  return ties[rng() % ties.size()];
-}
 
 int evaluate(const Position& pos) {
   int v = material(pos);

@@ -1,7 +1,7 @@
-// Built-in opponents without a network, for ladders and self-play evaluation:
-// a random mover, a 1-ply material-greedy player and an alpha-beta searcher
-// (iterative deepening, transposition table, quiescence on captures, material
-// plus simple positional terms). `kishi usi --player random|greedy|alphabeta`.
+// shogi's alpha-beta searcher, a built-in opponent without a network for
+// ladders (iterative deepening, transposition table, quiescence on captures,
+// material plus simple positional terms); the random and greedy players of
+// every game are in players.h. `kishi usi --player random|greedy|alphabeta`.
 #pragma once
 
 #include <atomic>
@@ -13,10 +13,6 @@
 #include "engine/shogi/position.h"
 
 namespace kishi::players {
-
-shogi::Move random_move(const shogi::Position& pos, std::mt19937_64& rng);
-// The move that leaves the best material balance (captures, promotions), ties at random.
-shogi::Move greedy_move(const shogi::Position& pos, std::mt19937_64& rng);
 
 // Static evaluation for the side to move, in centipawns (pawn = 100).
 int evaluate(const shogi::Position& pos);

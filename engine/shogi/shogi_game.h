@@ -12,6 +12,7 @@
 #include "engine/shogi/mirror.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
+#include "engine/shogi/piece_values.h"
 #include "engine/shogi/usi_move.h"
 
 namespace kishi::shogi {
@@ -83,6 +84,9 @@ class ShogiGame {
     if (rules_.leaf_mate_plies > 0 && has_quick_mate(s)) return {true, 1};
     return {};
   }
+
+  // What the action wins at once, in centipawns (the greedy baseline's choice).
+  int material_gain(const State& s, Action a) const { return capture_value(s, a); }
 
   // Left-right mirroring (the rules do not tell the files apart): the trainer
   // doubles its data with it.

@@ -5,7 +5,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/game/position_command.h"
 #include "engine/players/baselines.h"
+#include "engine/players/players.h"
 #include "engine/search/time_manager.h"
 #include "engine/shogi/game_status.h"
 #include "engine/shogi/names.h"
@@ -147,6 +149,7 @@ void UsiEngine::cmd_usi() {
 
 shogi::ShogiGame::Rules UsiEngine::game_rules() const {
   shogi::ShogiGame::Rules r;
+  r.variant = game_;
   r.max_plies = int(options_.spin("MaxPlies"));
   r.declaration = options_.string("EnteringKingRule") == "CSARule27";
   r.leaf_mate_plies = int(options_.spin("LeafMatePlies"));
@@ -255,47 +258,14 @@ void UsiEngine::cmd_position(const std::vector<std::string>& t) {
     error("position while searching; send stop first");
     return;
   }
-  if (t.size() < 2) {
-    error("expected 'position startpos|sfen <sfen> [moves ...]'");
+  auto named = kishi::game::parse_position(ShogiGame(game_rules()), std::span(t).subspan(1));
+  if (!named) {
+    error(named.error() + "; keeping the previous position");
     return;
   }
-  size_t i = 1;
-  std::string sfen;
-  if (t[1] == "startpos") {
-    sfen = std::string(Position::START_SFEN);
-    i = 2;
-  } else if (t[1] == "sfen") {
-    for (i = 2; i < t.size() && t[i] != "moves"; ++i) sfen += (sfen.empty() ? "" : " ") + t[i];
-  } else {
-    error("position takes 'startpos' or 'sfen', not '" + t[1] + "'");
-    return;
-  }
-  auto pos = Position::from_sfen(sfen, game_);
-  if (!pos) {
-    error(pos.error() + "; keeping the previous position");
-    return;
-  }
-  std::vector<Move> moves;
-  if (i < t.size()) {
-    if (t[i] != "moves") {
-      error("expected 'moves' after the position, not '" + t[i] +
-            "'; keeping the previous position");
-      return;
-    }
-    for (++i; i < t.size(); ++i) {
-      const auto m = parse_usi_move(*pos, t[i]);
-      if (!m) {
-        error(m.error() + " (move " + std::to_string(moves.size() + 1) +
-              "); keeping the previous position");
-        return;
-      }
-      pos->do_move(*m);
-      moves.push_back(*m);
-    }
-  }
-  position_ = std::move(*pos);
-  base_sfen_ = sfen;
-  moves_ = std::move(moves);
+  position_ = std::move(named->state);
+  base_sfen_ = std::move(named->base);
+  moves_ = std::move(named->actions);
 }
 
 void UsiEngine::cmd_go(const std::vector<std::string>& t) {
@@ -516,8 +486,11 @@ std::string UsiEngine::think_baseline(const GoParams& go, const search::TimeBudg
                                       bool timed) {
   static thread_local std::mt19937_64 rng(std::random_device{}());
   const Position& root = *position_;
-  if (player_ == Player::Random) return "bestmove " + to_usi(players::random_move(root, rng));
-  if (player_ == Player::Greedy) return "bestmove " + to_usi(players::greedy_move(root, rng));
+  const ShogiGame game(game_rules());
+  if (player_ == Player::Random)
+    return "bestmove " + to_usi(players::random_action(game, root, rng));
+  if (player_ == Player::Greedy)
+    return "bestmove " + to_usi(players::greedy_action(game, root, rng));
   // Alpha-beta: iterative deepening until its depth, the clock or `stop`.
   std::atomic<bool> halt{false}, done{false};
   std::thread timer([&] {

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/players/players.h"
 #include "engine/shogi/movegen.h"
+#include "engine/shogi/shogi_game.h"
 #include "engine/shogi/usi_move.h"
 #include "tests/random_playout.h"
 
@@ -18,14 +20,14 @@ TEST(Baselines, RandomAndGreedyPlayLegalMoves) {
   for (const auto& sfen : shogi::testing::random_playout_sfens(Game::Shogi, 5, 120, 21)) {
     const Position pos = *Position::from_sfen(sfen);
     if (legal_moves(pos).empty()) continue;
-    EXPECT_TRUE(pos.is_legal(random_move(pos, rng)));
-    EXPECT_TRUE(pos.is_legal(greedy_move(pos, rng)));
+    EXPECT_TRUE(pos.is_legal(random_action(ShogiGame{}, pos, rng)));
+    EXPECT_TRUE(pos.is_legal(greedy_action(ShogiGame{}, pos, rng)));
   }
 }
 
 TEST(Baselines, GreedyTakesTheRook) {
   std::mt19937_64 rng(1);
-  EXPECT_EQ(to_usi(greedy_move(*Position::from_sfen(FREE_ROOK), rng)), "8h6f");
+  EXPECT_EQ(to_usi(greedy_action(ShogiGame{}, *Position::from_sfen(FREE_ROOK), rng)), "8h6f");
 }
 
 TEST(Baselines, AlphaBetaTakesTheRookAndFindsMates) {
