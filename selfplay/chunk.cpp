@@ -67,6 +67,17 @@ class Reader {
     return s;
   }
   bool done() const { return pos_ == size_; }
+  // A count read from the data, refused when its items (each at least
+  // `min_bytes` long) cannot fit in what is left: a damaged count must not
+  // allocate gigabytes before the reader fails.
+  template <class T>
+  size_t get_count(size_t min_bytes, const char* what) {
+    const size_t n = get<T>();
+    if (n > (size_ - pos_) / min_bytes)
+      throw std::runtime_error(std::to_string(n) + " " + what + " cannot fit in the " +
+                               std::to_string(size_ - pos_) + " bytes left");
+    return n;
+  }
 
  private:
   const uint8_t* data_;
@@ -98,18 +109,22 @@ std::vector<uint8_t> encode_games(const std::vector<GameRecord>& games) {
 // Version 1 stored actions (shogi moves) in 16 bits, version 2 in 32.
 std::vector<GameRecord> decode_games(const uint8_t* data, size_t size, uint32_t version) {
   Reader r(data, size);
+  const size_t action_bytes = version == 1 ? 2 : 4;
   const auto action = [&] { return version == 1 ? r.get<uint16_t>() : r.get<uint32_t>(); };
-  std::vector<GameRecord> games(r.get<uint32_t>());
+  // The fewest bytes of a game (empty start state, no move), a move and a policy entry.
+  const size_t game_bytes = 2 + 1 + 1 + 4, move_bytes = action_bytes + 4 + 1 + 2,
+               entry_bytes = action_bytes + 2;
+  std::vector<GameRecord> games(r.get_count<uint32_t>(game_bytes, "games"));
   for (GameRecord& g : games) {
     g.start_state = r.get_string();
     g.result = r.get<int8_t>();
     g.reason = r.get<uint8_t>();
-    g.moves.resize(r.get<uint32_t>());
+    g.moves.resize(r.get_count<uint32_t>(move_bytes, "moves"));
     for (MoveRecord& m : g.moves) {
       m.action = action();
       m.root_value = r.get<float>();
       m.has_policy = r.get<uint8_t>() != 0;
-      m.policy.resize(r.get<uint16_t>());
+      m.policy.resize(r.get_count<uint16_t>(entry_bytes, "policy entries"));
       for (PolicyEntry& p : m.policy) {
         p.action = action();
         p.probability = r.get<uint16_t>() / 65535.0f;
@@ -159,6 +174,8 @@ Expected<Chunk> read_chunk(const std::string& path) {
   const auto fail = [&](const std::string& what) {
     return Expected<Chunk>::failure("chunk '" + path + "': " + what);
   };
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail("a directory, not a chunk file");
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail("cannot open");
   std::vector<uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -1,7 +1,9 @@
 #include "selfplay/chunk.h"
 
 #include <gtest/gtest.h>
+#include <zstd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -130,6 +132,48 @@ TEST_F(ChunkTest, OtherVersionsAndOtherFilesAreRejected) {
   EXPECT_NE(read_chunk(path_).error().find("not a kishi chunk"), std::string::npos);
   EXPECT_NE(read_chunk((dir_ / "missing.kchunk").string()).error().find("cannot open"),
             std::string::npos);
+}
+
+// A directory where a chunk file should be is named, not read (issue 12).
+TEST_F(ChunkTest, ADirectoryIsNotAChunk) {
+  const fs::path dir = dir_ / "x.kchunk";
+  fs::create_directories(dir);
+  const auto r = read_chunk(dir.string());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), "chunk '" + dir.string() + "': a directory, not a chunk file");
+}
+
+// A file whose checksum holds but whose payload claims 50 million games is
+// refused before anything is allocated for them (issue 12).
+TEST_F(ChunkTest, CountsThatCannotFitThePayloadAreRefused) {
+  const uint32_t claimed = 50'000'000;
+  std::vector<char> raw(4);
+  std::memcpy(raw.data(), &claimed, 4);
+  std::vector<char> packed(ZSTD_compressBound(raw.size()));
+  packed.resize(ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), 3));
+  const std::string game = "shogi";
+  std::vector<char> file = {'K', 'I', 'S', 'H', 'I', 'C', 'H', 'K'};
+  const auto put = [&](auto v) {
+    const char* p = reinterpret_cast<const char*>(&v);
+    file.insert(file.end(), p, p + sizeof v);
+  };
+  put(uint32_t(2));
+  put(uint32_t(game.size()));
+  put(uint32_t(0));  // no model id
+  put(uint64_t(raw.size()));
+  put(uint64_t(packed.size()));
+  put(uint64_t(0));
+  file.insert(file.end(), game.begin(), game.end());
+  file.insert(file.end(), packed.begin(), packed.end());
+  uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, as docs/selfplay-chunks.md says
+  for (size_t i = 0; i < file.size(); ++i)
+    if (i < 36 || i >= 44) h = (h ^ uint8_t(file[i])) * 0x100000001b3ULL;
+  std::memcpy(file.data() + 36, &h, 8);
+  rewrite(file);
+  const auto r = read_chunk(path_);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("50000000 games cannot fit in the 0 bytes left"), std::string::npos)
+      << r.error();
 }
 
 // Version 2 names its game and keeps 32-bit actions whole.
