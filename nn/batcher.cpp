@@ -19,7 +19,7 @@ EvaluationBatcher::~EvaluationBatcher() {
 }
 
 bool EvaluationBatcher::find_cached(uint64_t key, PolicyValue& out) {
-  if (!cache_ || !cache_->find(key, out)) return false;
+  if (!cache_->find(key, out)) return false;
   std::lock_guard lock(mutex_);
   ++stats_.requests;
   ++stats_.cache_hits;

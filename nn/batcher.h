@@ -35,14 +35,20 @@ class EvaluationBatcher {
   EvaluationBatcher& operator=(const EvaluationBatcher&) = delete;
 
   // Blocks until the position is evaluated; safe from any number of threads.
-  // `key` (its encoding's key) is looked up in the cache first, when there is
-  // one; on a miss `encode()` gives the EncodedPosition, whose buffers must
-  // stay unchanged until the call returns.
-  template <class Encode>
-  PolicyValue evaluate(uint64_t key, Encode&& encode) {
+  // When there is a cache, `key()` (the encoding's key) is looked up in it
+  // first; on a miss `encode()` gives the EncodedPosition, whose buffers must
+  // stay unchanged until the call returns. Without a cache the key is never
+  // computed.
+  template <class Key, class Encode>
+  PolicyValue evaluate(Key&& key, Encode&& encode) {
     PolicyValue result;
-    if (find_cached(key, result)) return result;
-    submit(encode(), &key, result);
+    if (!cache_) {
+      submit(encode(), nullptr, result);
+      return result;
+    }
+    const uint64_t k = key();
+    if (find_cached(k, result)) return result;
+    submit(encode(), &k, result);
     return result;
   }
   // The same without the cache.

@@ -31,7 +31,7 @@ class NetworkLeafEvaluator final : public search::LeafEvaluator<G> {
       for (size_t i = 0; i < legal.size(); ++i) indices[i] = encoding_.policy_index(s, legal[i]);
       return EncodedPosition{input.data(), indices};
     };
-    PolicyValue pv = batcher_.evaluate(encoding_.key(s), encode);
+    PolicyValue pv = batcher_.evaluate([&] { return encoding_.key(s); }, encode);
     // Two positions sharing a cache key could bring another one's priors.
     if (pv.priors.size() != legal.size()) pv = batcher_.evaluate(encode());
     out.wdl = pv.wdl;

@@ -90,8 +90,9 @@ TEST(Batcher, CacheAnswersRepeatedPositions) {
     ++encoded;
     return pos.view();
   };
-  const PolicyValue first = batcher.evaluate(pos.key, encode);
-  const PolicyValue second = batcher.evaluate(pos.key, encode);
+  const auto key = [&] { return pos.key; };
+  const PolicyValue first = batcher.evaluate(key, encode);
+  const PolicyValue second = batcher.evaluate(key, encode);
   EXPECT_TRUE(same(first, second));
   EXPECT_EQ(backend.evaluated, 1);
   EXPECT_EQ(encoded, 1);  // a cached position is not encoded again
