@@ -22,7 +22,6 @@ struct PlayRules {
 };
 
 inline constexpr std::string_view GAME_NAMES[] = {"shogi", "showgit", "toy"};
-inline constexpr std::string_view GAME_LIST = "shogi, showgit, toy";
 
 inline bool is_game(std::string_view name) {
   for (std::string_view n : GAME_NAMES)
@@ -31,16 +30,18 @@ inline bool is_game(std::string_view name) {
 }
 
 inline std::invalid_argument unknown_game(std::string_view name) {
-  return std::invalid_argument("unknown game '" + std::string(name) + "' (kishi plays " +
-                               std::string(GAME_LIST) + ")");
+  std::string list;
+  for (std::string_view n : GAME_NAMES) list += (list.empty() ? "" : ", ") + std::string(n);
+  return std::invalid_argument("unknown game '" + std::string(name) + "' (kishi plays " + list +
+                               ")");
 }
 
 // Calls f(game) with the game named `name`; every call must return the same type.
 template <class F>
 decltype(auto) with_game(std::string_view name, const PlayRules& rules, F&& f) {
-  if (name == "shogi" || name == "showgit") {
+  if (const auto variant = shogi::parse_game(name)) {
     shogi::ShogiGame::Rules r;
-    r.variant = name == "shogi" ? shogi::Game::Shogi : shogi::Game::Showgit;
+    r.variant = *variant;
     r.max_plies = rules.max_plies;
     r.leaf_mate_plies = rules.leaf_mate_plies;
     r.declaration = rules.declaration;
