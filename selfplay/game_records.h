@@ -1,14 +1,13 @@
-// Readable records of self-play games, written beside their chunk files:
-// shogi and showgit get CSA (for shogi tools and people) and a USI position
-// line (for engines and scripts); any other game a text record of its start
-// state and actions in its own notation.
+// Readable records of self-play games, written beside their chunk files in
+// the game's own formats (engine/game/record.h: CSA and a USI position line
+// for shogi and showgit, a text record for any other game).
 #pragma once
 
 #include <string>
 
 #include "engine/common/atomic_file.h"
 #include "engine/game/game.h"
-#include "engine/shogi/shogi_game.h"
+#include "engine/game/record.h"
 #include "selfplay/chunk.h"
 
 namespace kishi::selfplay {
@@ -21,26 +20,23 @@ std::string reason_text(const G& game, uint8_t reason) {
   return game.reason_text(reason);
 }
 
-// Writes STEM.csa and STEM.usi for each game of the chunk (each atomically; a
-// chunk of several games gets STEM-1.csa, ... for the others).
-void write_game_records(const shogi::ShogiGame& game, const std::string& stem, const Chunk& chunk);
-
-// Writes STEM.txt (STEM-1.txt, ... for further games): the start state, the
-// actions, the result.
+// Writes STEM.<extension> for each of the game's record files (each
+// atomically; a chunk of several games gets STEM-1.<extension>, ... for the others).
 template <game::Game G>
 void write_game_records(const G& game, const std::string& stem, const Chunk& chunk) {
   for (size_t i = 0; i < chunk.games.size(); ++i) {
     const GameRecord& g = chunk.games[i];
-    std::string text =
-        "game " + std::string(game.name()) + "\nstart " + g.start_state + "\n" + "actions";
-    for (const MoveRecord& m : g.moves) text += " " + game.action_text(game.unpack(m.action));
-    text += "\nresult " +
-            std::string(g.result > 0   ? "1-0"
-                        : g.result < 0 ? "0-1"
-                                       : "1/2-1/2") +
-            " (" + reason_text(game, g.reason) + "), " + std::to_string(g.moves.size()) +
-            " plies, " + chunk.model_id + "\n";
-    write_file_atomically((i == 0 ? stem : stem + "-" + std::to_string(i)) + ".txt", text);
+    game::Record r;
+    r.players[0] = r.players[1] = "kishi " + chunk.model_id;
+    r.start_state = g.start_state;
+    for (const MoveRecord& m : g.moves)
+      r.actions.push_back(game.action_text(game.unpack(m.action)));
+    r.action_ms.assign(r.actions.size(), 0);
+    r.winner = g.result > 0 ? 0 : g.result < 0 ? 1 : game::Outcome::DRAW;
+    r.reason = reason_text(game, g.reason);
+    for (const game::RecordFile& f : game::record_files(game, r))
+      write_file_atomically((i == 0 ? stem : stem + "-" + std::to_string(i)) + "." + f.extension,
+                            f.text);
   }
 }
 

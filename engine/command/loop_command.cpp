@@ -22,7 +22,6 @@
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
 #include "engine/common/worker_errors.h"
-#include "engine/match/records.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_runner.h"
 #include "training/evaluation.h"

@@ -10,12 +10,12 @@
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
+#include "engine/common/atomic_file.h"
 #include "engine/common/config.h"
+#include "engine/games/registry.h"
 #include "engine/match/elo.h"
 #include "engine/match/ratings.h"
-#include "engine/match/records.h"
 #include "engine/match/referee.h"
-#include "engine/shogi/names.h"
 
 namespace kishi::command {
 
@@ -127,94 +127,21 @@ std::string describe_pair(const std::string& a, const std::string& b, const Scor
   return text;
 }
 
-}  // namespace
-
-int match(int argc, char** argv) {
-  CLI::App app{"Play games between two USI engines, refereed by kishi's rules core", "kishi match"};
-  std::vector<std::string> engine_texts, option_texts, nodes_texts;
+struct MatchSettings {
   int games = 10, concurrency = 1, max_plies = 320;
-  int64_t byoyomi = 1000, main_time = 0, increment = 0;
-  std::string game_name = "shogi", openings_file, out_dir;
-  std::vector<double> sprt_args;
-  app.add_option("--engine", engine_texts,
-                 "an engine: kishi, fairy-stockfish, gpsusi, or NAME=COMMAND [ARGS]; two or more "
-                 "(more: a round robin with a ratings table)")
-      ->expected(1, 64);
-  std::string engines_file;
-  app.add_option("--engines", engines_file,
-                 "a TOML file of [[engine]] tables (preset or command, name, options, nodes, ...)");
-  app.add_option("--option", option_texts, "ENGINE:NAME=VALUE, a setoption for one engine");
-  app.add_option("--nodes", nodes_texts, "ENGINE:N, fixed nodes per move instead of the clock");
-  std::vector<std::string> margin_texts;
-  app.add_option(
-      "--margin", margin_texts,
-      "ENGINE:MS, tell an engine MS less byoyomi than it has (for engines that overrun)");
-  app.add_option("--games", games, "games per pair of engines (colours alternate)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000000));
-  app.add_option("--concurrency", concurrency, "games at once")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 256));
-  app.add_option("--byoyomi", byoyomi, "byoyomi per move, ms")->capture_default_str();
-  app.add_option("--time", main_time, "main time per side, ms")->capture_default_str();
-  app.add_option("--inc", increment, "increment per move, ms (instead of byoyomi)")
-      ->capture_default_str();
-  app.add_option("--max-plies", max_plies, "plies before a draw is declared")
-      ->capture_default_str();
-  app.add_option("--game", game_name, "shogi or showgit")->capture_default_str();
-  app.add_option("--openings", openings_file,
-                 "opening suite: lines of 'startpos|sfen ... [moves ...]'");
-  app.add_option("--out", out_dir, "directory for records and summary (default runs/match-<time>)");
-  app.add_option("--sprt", sprt_args, "elo0,elo1,alpha,beta: stop when the test decides")
-      ->delimiter(',')
-      ->expected(4);
-  if (auto rc = parse_args(app, argc, argv)) return *rc;
-
-  const auto game = shogi::parse_game(game_name);
-  if (!game) throw std::runtime_error(game.error());
-  std::vector<EngineSpec> engines;
-  if (!engines_file.empty()) engines = engines_from_file(engines_file);
-  for (const auto& text : engine_texts) {
-    engines.push_back(engine_from(text));
-    for (size_t i = 0; i + 1 < engines.size(); ++i)  // the same engine twice: tell them apart
-      if (engines[i].name == engines.back().name)
-        engines.back().name += "-" + std::to_string(engines.size());
-  }
-  if (engines.size() < 2)
-    throw std::runtime_error("a match needs two engines or more (--engine, --engines FILE)");
-  for (const auto& o : option_texts) {
-    const size_t colon = o.find(':'), eq = o.find('=');
-    if (colon == std::string::npos || eq == std::string::npos || eq < colon)
-      throw std::runtime_error("--option '" + o + "': expected ENGINE:NAME=VALUE");
-    find_engine(engines, o.substr(0, colon))
-        ->options.emplace_back(o.substr(colon + 1, eq - colon - 1), o.substr(eq + 1));
-  }
-  for (const auto& n : nodes_texts) {
-    const size_t colon = n.find(':');
-    if (colon == std::string::npos)
-      throw std::runtime_error("--nodes '" + n + "': expected ENGINE:N");
-    find_engine(engines, n.substr(0, colon))->nodes = std::stoll(n.substr(colon + 1));
-  }
-  for (const auto& m : margin_texts) {
-    const size_t colon = m.find(':');
-    if (colon == std::string::npos)
-      throw std::runtime_error("--margin '" + m + "': expected ENGINE:MS");
-    find_engine(engines, m.substr(0, colon))->byoyomi_margin_ms = std::stoll(m.substr(colon + 1));
-  }
-  if (game_name == "showgit")
-    for (auto& e : engines)
-      if (e.name.rfind("kishi", 0) == 0) e.options.emplace_back("Game", "showgit");
-  const std::vector<Opening> openings =
-      openings_file.empty() ? std::vector<Opening>{{std::string(shogi::Position::START_SFEN), {}}}
-                            : read_openings(openings_file, *game);
   TimeControl tc;
-  tc.main_ms = main_time;
-  tc.increment_ms = increment;
-  tc.byoyomi_ms = increment ? 0 : byoyomi;
-  if (out_dir.empty())
-    out_dir =
-        "runs/match-" +
-        std::to_string(std::chrono::system_clock::now().time_since_epoch().count() / 1000000000);
+  std::string out_dir;
+  std::vector<double> sprt_args;
+};
+
+// Every pair of engines plays `games` games of `game`, colours alternating.
+template <game::Game G>
+int run_match(const G& game, const std::string& game_name, std::vector<EngineSpec>& engines,
+              const std::string& openings_file, const MatchSettings& settings) {
+  const auto& [games, concurrency, max_plies, tc, out_dir, sprt_args] = settings;
+  const std::vector<Opening> openings =
+      openings_file.empty() ? std::vector<Opening>{{game.state_text(game.start_state()), {}}}
+                            : read_openings(game, openings_file);
   std::filesystem::create_directories(out_dir + "/games");
   // What engines print on stderr (gpsusi's "delay go", for one) goes to a log
   // per engine, not into the progress lines.
@@ -238,15 +165,15 @@ int match(int argc, char** argv) {
   std::atomic<bool> stop{false};
   int played = 0;
   std::string verdict = "none";
-  const auto report_game = [&](int index, int a, int b, const GameRecord& rec) {
+  const auto report_game = [&](int index, int a, int b, const game::Record& rec) {
     std::lock_guard lock(mutex);
-    const bool a_is_black = rec.black == engines[a].name;
+    const int a_player = rec.players[0] == engines[a].name ? 0 : 1;
     Score& s = results[a][b];
     Score& mirror = results[b][a];
-    if (rec.winner == Winner::Draw) {
+    if (rec.winner == game::Outcome::DRAW) {
       ++s.draws;
       ++mirror.draws;
-    } else if ((rec.winner == Winner::Black) == a_is_black) {
+    } else if (rec.winner == a_player) {
       ++s.wins;
       ++mirror.losses;
     } else {
@@ -258,18 +185,18 @@ int match(int argc, char** argv) {
     ++played;
     char name[32];
     std::snprintf(name, sizeof name, "%05d", index + 1);
-    write_file_atomically(out_dir + "/games/" + name + ".csa", to_csa(rec));
-    write_file_atomically(out_dir + "/games/" + name + ".usi", to_usi_record(rec));
+    for (const game::RecordFile& f : game::record_files(game, rec))
+      write_file_atomically(out_dir + "/games/" + name + "." + f.extension, f.text);
     const EloEstimate e = estimate_elo(s);
     std::printf(
         "game %d/%d %s (black) vs %s: %s (%s, %zu plies) | %s +%d =%d -%d vs %s | elo %+.0f "
         "[%+.0f, "
         "%+.0f]\n",
-        index + 1, total_games, rec.black.c_str(), rec.white.c_str(),
-        rec.winner == Winner::Draw    ? "draw"
-        : rec.winner == Winner::Black ? "black wins"
-                                      : "white wins",
-        rec.reason.c_str(), rec.moves.size(), engines[a].name.c_str(), s.wins, s.draws, s.losses,
+        index + 1, total_games, rec.players[0].c_str(), rec.players[1].c_str(),
+        rec.winner == game::Outcome::DRAW ? "draw"
+        : rec.winner == 0                 ? "black wins"
+                                          : "white wins",
+        rec.reason.c_str(), rec.actions.size(), engines[a].name.c_str(), s.wins, s.draws, s.losses,
         engines[b].name.c_str(), e.elo, e.lower, e.upper);
     std::fflush(stdout);
     if (sprt_args.size() == 4 && engines.size() == 2) {
@@ -296,7 +223,7 @@ int match(int argc, char** argv) {
           const Opening& opening = openings[(k / 2) % openings.size()];
           UsiClient& black = k % 2 == 0 ? *clients[a] : *clients[b];
           UsiClient& white = k % 2 == 0 ? *clients[b] : *clients[a];
-          report_game(index, a, b, play_game(black, white, opening, tc, *game, max_plies));
+          report_game(index, a, b, play_game(game, black, white, opening, tc, max_plies));
         }
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);
@@ -357,6 +284,101 @@ int match(int argc, char** argv) {
   std::printf("%s; records in %s\n", describe_pair(engines[0].name, engines[1].name, score).c_str(),
               out_dir.c_str());
   return failures.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+int match(int argc, char** argv) {
+  CLI::App app{"Play games between two USI engines, refereed by kishi's rules core", "kishi match"};
+  std::vector<std::string> engine_texts, option_texts, nodes_texts;
+  int games = 10, concurrency = 1, max_plies = 320;
+  int64_t byoyomi = 1000, main_time = 0, increment = 0;
+  std::string game_name = "shogi", openings_file, out_dir;
+  std::vector<double> sprt_args;
+  app.add_option("--engine", engine_texts,
+                 "an engine: kishi, fairy-stockfish, gpsusi, or NAME=COMMAND [ARGS]; two or more "
+                 "(more: a round robin with a ratings table)")
+      ->expected(1, 64);
+  std::string engines_file;
+  app.add_option("--engines", engines_file,
+                 "a TOML file of [[engine]] tables (preset or command, name, options, nodes, ...)");
+  app.add_option("--option", option_texts, "ENGINE:NAME=VALUE, a setoption for one engine");
+  app.add_option("--nodes", nodes_texts, "ENGINE:N, fixed nodes per move instead of the clock");
+  std::vector<std::string> margin_texts;
+  app.add_option(
+      "--margin", margin_texts,
+      "ENGINE:MS, tell an engine MS less byoyomi than it has (for engines that overrun)");
+  app.add_option("--games", games, "games per pair of engines (colours alternate)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--concurrency", concurrency, "games at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  app.add_option("--byoyomi", byoyomi, "byoyomi per move, ms")->capture_default_str();
+  app.add_option("--time", main_time, "main time per side, ms")->capture_default_str();
+  app.add_option("--inc", increment, "increment per move, ms (instead of byoyomi)")
+      ->capture_default_str();
+  app.add_option("--max-plies", max_plies, "plies before a draw is declared")
+      ->capture_default_str();
+  app.add_option("--game", game_name, "shogi, showgit or toy")->capture_default_str();
+  app.add_option("--openings", openings_file,
+                 "opening suite: lines of 'startpos|sfen ... [moves ...]'");
+  app.add_option("--out", out_dir, "directory for records and summary (default runs/match-<time>)");
+  app.add_option("--sprt", sprt_args, "elo0,elo1,alpha,beta: stop when the test decides")
+      ->delimiter(',')
+      ->expected(4);
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+
+  if (!games::is_game(game_name)) throw games::unknown_game(game_name);
+  std::vector<EngineSpec> engines;
+  if (!engines_file.empty()) engines = engines_from_file(engines_file);
+  for (const auto& text : engine_texts) {
+    engines.push_back(engine_from(text));
+    for (size_t i = 0; i + 1 < engines.size(); ++i)  // the same engine twice: tell them apart
+      if (engines[i].name == engines.back().name)
+        engines.back().name += "-" + std::to_string(engines.size());
+  }
+  if (engines.size() < 2)
+    throw std::runtime_error("a match needs two engines or more (--engine, --engines FILE)");
+  for (const auto& o : option_texts) {
+    const size_t colon = o.find(':'), eq = o.find('=');
+    if (colon == std::string::npos || eq == std::string::npos || eq < colon)
+      throw std::runtime_error("--option '" + o + "': expected ENGINE:NAME=VALUE");
+    find_engine(engines, o.substr(0, colon))
+        ->options.emplace_back(o.substr(colon + 1, eq - colon - 1), o.substr(eq + 1));
+  }
+  for (const auto& n : nodes_texts) {
+    const size_t colon = n.find(':');
+    if (colon == std::string::npos)
+      throw std::runtime_error("--nodes '" + n + "': expected ENGINE:N");
+    find_engine(engines, n.substr(0, colon))->nodes = std::stoll(n.substr(colon + 1));
+  }
+  for (const auto& m : margin_texts) {
+    const size_t colon = m.find(':');
+    if (colon == std::string::npos)
+      throw std::runtime_error("--margin '" + m + "': expected ENGINE:MS");
+    find_engine(engines, m.substr(0, colon))->byoyomi_margin_ms = std::stoll(m.substr(colon + 1));
+  }
+  // This binary's engine is told the game on its command line.
+  for (auto& e : engines)
+    if (e.command.size() >= 2 && e.command[0] == self_executable() && e.command[1] == "usi" &&
+        std::find(e.command.begin(), e.command.end(), "--game") == e.command.end() &&
+        game_name != "shogi")
+      e.command.insert(e.command.end(), {"--game", game_name});
+  MatchSettings settings{games, concurrency, max_plies, {}, out_dir, sprt_args};
+  settings.tc.main_ms = main_time;
+  settings.tc.increment_ms = increment;
+  settings.tc.byoyomi_ms = increment ? 0 : byoyomi;
+  if (settings.out_dir.empty())
+    settings.out_dir =
+        "runs/match-" +
+        std::to_string(std::chrono::system_clock::now().time_since_epoch().count() / 1000000000);
+  // The referee counts the plies itself (from the opening's start), so the
+  // game's own limit is out of reach; a declaration is checked when claimed.
+  return games::with_game(game_name, {.max_plies = 1 << 30, .declaration = true},
+                          [&](const auto& game) {
+                            return run_match(game, game_name, engines, openings_file, settings);
+                          });
 }
 
 }  // namespace kishi::command

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 #include "engine/shogi/shogi_game.h"
 #include "engine/toy/toy_game.h"
@@ -36,19 +38,46 @@ inline std::invalid_argument unknown_game(std::string_view name) {
                                ")");
 }
 
+// The game `name` as type G; `name` must be one of G's (game_names<G>()).
+template <class G>
+G make_game(std::string_view name, const PlayRules& rules);
+
+template <>
+inline shogi::ShogiGame make_game<shogi::ShogiGame>(std::string_view name, const PlayRules& rules) {
+  const auto variant = shogi::parse_game(name);
+  if (!variant) throw unknown_game(name);
+  shogi::ShogiGame::Rules r;
+  r.variant = *variant;
+  r.max_plies = rules.max_plies;
+  r.leaf_mate_plies = rules.leaf_mate_plies;
+  r.declaration = rules.declaration;
+  return shogi::ShogiGame(r);
+}
+
+template <>
+inline toy::ToyGame make_game<toy::ToyGame>(std::string_view name, const PlayRules&) {
+  if (name != "toy") throw unknown_game(name);
+  return {};
+}
+
 // Calls f(game) with the game named `name`; every call must return the same type.
 template <class F>
 decltype(auto) with_game(std::string_view name, const PlayRules& rules, F&& f) {
-  if (const auto variant = shogi::parse_game(name)) {
-    shogi::ShogiGame::Rules r;
-    r.variant = *variant;
-    r.max_plies = rules.max_plies;
-    r.leaf_mate_plies = rules.leaf_mate_plies;
-    r.declaration = rules.declaration;
-    return f(shogi::ShogiGame(r));
-  }
-  if (name == "toy") return f(toy::ToyGame{});
+  if (shogi::parse_game(name)) return f(make_game<shogi::ShogiGame>(name, rules));
+  if (name == "toy") return f(make_game<toy::ToyGame>(name, rules));
   throw unknown_game(name);
+}
+
+// The names of GAME_NAMES that are played by the type G (shogi::ShogiGame:
+// shogi and showgit, its variants).
+template <class G>
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (std::string_view n : GAME_NAMES)
+    if (with_game(n, {},
+                  [](const auto& g) { return std::is_same_v<std::decay_t<decltype(g)>, G>; }))
+      names.emplace_back(n);
+  return names;
 }
 
 }  // namespace kishi::games

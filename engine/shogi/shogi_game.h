@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/game/game.h"
+#include "engine/game/record.h"
 #include "engine/shogi/encoding.h"
 #include "engine/shogi/game_status.h"
 #include "engine/shogi/mate_search.h"
@@ -13,6 +14,8 @@
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/piece_values.h"
+#include "engine/shogi/records.h"
+#include "engine/shogi/static_value.h"
 #include "engine/shogi/usi_move.h"
 
 namespace kishi::shogi {
@@ -23,6 +26,9 @@ class ShogiGame {
   using Action = Move;
   using ActionList = MoveList;
   using Encoding = ShogiEncoding;
+  // The df-pn solver behind `go mate` and the engine's look for a mate before
+  // its tree search (one per engine: its table is large).
+  using MateSolver = MateSearch;
 
   struct Rules {
     Game variant = Game::Shogi;
@@ -88,10 +94,33 @@ class ShogiGame {
   // What the action wins at once, in centipawns (the greedy baseline's choice).
   int material_gain(const State& s, Action a) const { return capture_value(s, a); }
 
+  // For the alpha-beta baseline (engine/players/alpha_beta.h).
+  int static_value(const State& s) const { return shogi::static_value(s); }
+  uint64_t state_key(const State& s) const { return s.key(); }
+  bool is_capture(const State& s, Action a) const { return !a.is_drop() && s.piece_on(a.to()); }
+  // Captures and promotions first, by what they win; board moves before drops.
+  int move_order(const State& s, Action a) const {
+    return capture_value(s, a) * 16 + (a.is_drop() ? 0 : 1);
+  }
+
   // Left-right mirroring (the rules do not tell the files apart): the trainer
   // doubles its data with it.
   std::string mirror_state_text(std::string_view sfen) const { return mirror_sfen(sfen); }
   Action mirror_action(Action a) const { return mirror(a); }
+
+  // Whether the player to move may claim the win by the entering-king
+  // declaration (when the rules have it): the engine's `bestmove win`, checked
+  // by the match referee.
+  bool declaration_wins(const State& s) const { return rules_.declaration && can_declare_win(s); }
+
+  // The move number of the state's text, for the engine's time plan.
+  int move_number(const State& s) const { return s.move_number(); }
+  std::string diagram(const State& s) const { return board_diagram(s); }
+
+  // Records in shogi's own formats: CSA, and a USI position line.
+  std::vector<game::RecordFile> record_files(const game::Record& r) const {
+    return {{"csa", csa_record(r, rules_.variant)}, {"usi", usi_record(r)}};
+  }
 
   // A mate of at most max_plies plies found in `nodes` df-pn nodes: its moves.
   std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const {

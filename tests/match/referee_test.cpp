@@ -9,7 +9,7 @@
 
 #include "engine/match/elo.h"
 #include "engine/match/ratings.h"
-#include "engine/match/records.h"
+#include "engine/shogi/shogi_game.h"
 
 namespace kishi::match {
 namespace {
@@ -23,11 +23,15 @@ EngineSpec fake(const std::string& name, std::vector<std::string> args) {
 }
 
 const Opening START{std::string(shogi::Position::START_SFEN), {}};
+constexpr int BLACK = 0, WHITE = 1, DRAW = game::Outcome::DRAW;
 
-GameRecord play(const EngineSpec& b, const EngineSpec& w, const Opening& o = START,
-                int max_plies = 320, TimeControl tc = {0, 1000, 0, 200}) {
+// The referee's game: the ply limit is its own, a declaration is checked when claimed.
+const shogi::ShogiGame SHOGI(shogi::ShogiGame::Rules{.max_plies = 1 << 30, .declaration = true});
+
+game::Record play(const EngineSpec& b, const EngineSpec& w, const Opening& o = START,
+                  int max_plies = 320, TimeControl tc = {0, 1000, 0, 200}) {
   UsiClient black(b), white(w);
-  return play_game(black, white, o, tc, shogi::Game::Shogi, max_plies);
+  return play_game(SHOGI, black, white, o, tc, max_plies);
 }
 
 TEST(UsiClient, EngineStderrGoesToItsLog) {
@@ -43,19 +47,19 @@ TEST(UsiClient, EngineStderrGoesToItsLog) {
 
 TEST(Referee, IllegalMoveLosesAndIsNamed) {
   const auto g = play(fake("mover", {"moves", "7g7f"}), fake("cheat", {"illegal"}));
-  EXPECT_EQ(g.winner, Winner::Black);
+  EXPECT_EQ(g.winner, BLACK);
   EXPECT_EQ(g.reason, "illegal move 1i1a by cheat");
-  EXPECT_EQ(g.moves.size(), 1u);
+  EXPECT_EQ(g.actions.size(), 1u);
 }
 
 TEST(Referee, ResignCrashAndSilenceLose) {
-  EXPECT_EQ(play(fake("a", {"resign"}), fake("b", {"moves", "3c3d"})).winner, Winner::White);
+  EXPECT_EQ(play(fake("a", {"resign"}), fake("b", {"moves", "3c3d"})).winner, WHITE);
   const auto crash = play(fake("a", {"moves", "7g7f"}), fake("b", {"crash"}));
-  EXPECT_EQ(crash.winner, Winner::Black);
+  EXPECT_EQ(crash.winner, BLACK);
   EXPECT_EQ(crash.reason, "crash of b");
   const auto silent =
       play(fake("a", {"silent"}), fake("b", {"moves", "3c3d"}), START, 320, {0, 300, 0, 100});
-  EXPECT_EQ(silent.winner, Winner::White);
+  EXPECT_EQ(silent.winner, WHITE);
   EXPECT_EQ(silent.reason.rfind("time (a gave no move", 0), 0u) << silent.reason;
 }
 
@@ -63,22 +67,22 @@ TEST(Referee, FalseDeclarationLosesAndATrueOneWins) {
   EXPECT_EQ(play(fake("a", {"win"}), fake("b", {"moves", "3c3d"})).reason, "false declaration");
   const Opening camp{"4K4/+R+B7/PPPPPPPPP/9/9/9/9/9/4k4 b RB 1", {}};
   const auto g = play(fake("a", {"win"}), fake("b", {"moves", "5i5h"}), camp);
-  EXPECT_EQ(g.winner, Winner::Black);
+  EXPECT_EQ(g.winner, BLACK);
   EXPECT_EQ(g.reason, "declaration");
 }
 
 TEST(Referee, CheckmateIsAdjudicated) {
   const Opening o{"7nk/9/7G1/9/9/9/9/9/4K4 b G 1", {}};
   const auto g = play(fake("a", {"moves", "G*1b"}), fake("b", {"moves", "1a1b"}), o);
-  EXPECT_EQ(g.winner, Winner::Black);
+  EXPECT_EQ(g.winner, BLACK);
   EXPECT_EQ(g.reason, "checkmate");
 }
 
 TEST(Referee, RepetitionIsADraw) {
   const auto g = play(fake("a", {"moves", "2h3h", "3h2h"}), fake("b", {"moves", "8b7b", "7b8b"}));
-  EXPECT_EQ(g.winner, Winner::Draw);
+  EXPECT_EQ(g.winner, DRAW);
   EXPECT_EQ(g.reason, "repetition");
-  EXPECT_EQ(g.moves.size(), 12u);
+  EXPECT_EQ(g.actions.size(), 12u);
 }
 
 TEST(Referee, PerpetualCheckLosesForTheChecker) {
@@ -86,30 +90,31 @@ TEST(Referee, PerpetualCheckLosesForTheChecker) {
   // White moves first here: the "black" client plays the side to move first.
   UsiClient white(fake("w", {"moves", "1a1b", "1b1a"})),
       black(fake("b", {"moves", "9a9b", "9b9a"}));
-  const auto g = play_game(black, white, o, {0, 1000, 0, 200}, shogi::Game::Shogi, 320);
+  const auto g = play_game(SHOGI, black, white, o, {0, 1000, 0, 200}, 320);
   EXPECT_EQ(g.reason, "perpetual check");
-  EXPECT_EQ(g.winner, Winner::White);
+  EXPECT_EQ(g.winner, WHITE);
 }
 
 TEST(Referee, MaximumPliesIsADraw) {
   const auto g = play(fake("a", {"moves", "2h3h", "3h4h", "4h3h"}),
                       fake("b", {"moves", "8b7b", "7b6b", "6b7b"}), START, 5);
-  EXPECT_EQ(g.winner, Winner::Draw);
+  EXPECT_EQ(g.winner, DRAW);
   EXPECT_EQ(g.reason, "maximum plies");
-  EXPECT_EQ(g.moves.size(), 5u);
+  EXPECT_EQ(g.actions.size(), 5u);
 }
 
 TEST(Referee, RecordsNameTheResult) {
   const Opening o{"7nk/9/7G1/9/9/9/9/9/4K4 b G 1", {}};
   const auto g = play(fake("a", {"moves", "G*1b"}), fake("b", {"moves", "1a1b"}), o);
-  const std::string csa = to_csa(g);
+  const std::string csa = shogi::csa_record(g, shogi::Game::Shogi);
   EXPECT_NE(csa.find("N+a\nN-b\n"), std::string::npos);
   EXPECT_NE(csa.find("P1 *  *  *  *  *  *  * -KE-OU\n"), std::string::npos) << csa;
   EXPECT_NE(csa.find("P+00KI\n"), std::string::npos);
   EXPECT_NE(csa.find("+0012KI\n"), std::string::npos);
   EXPECT_NE(csa.find("%TSUMI"), std::string::npos);
-  EXPECT_EQ(to_usi_record(g).rfind("position sfen 7nk/9/7G1/9/9/9/9/9/4K4 b G 1 moves G*1b\n", 0),
-            0u);
+  EXPECT_EQ(
+      shogi::usi_record(g).rfind("position sfen 7nk/9/7G1/9/9/9/9/9/4K4 b G 1 moves G*1b\n", 0),
+      0u);
 }
 
 TEST(Elo, PublishedExamples) {

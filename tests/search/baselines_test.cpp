@@ -1,7 +1,8 @@
-#include "engine/players/baselines.h"
-
 #include <gtest/gtest.h>
 
+#include <random>
+
+#include "engine/players/alpha_beta.h"
 #include "engine/players/players.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/shogi_game.h"
@@ -31,12 +32,13 @@ TEST(Baselines, GreedyTakesTheRook) {
 }
 
 TEST(Baselines, AlphaBetaTakesTheRookAndFindsMates) {
-  AlphaBeta ab(16);
+  AlphaBeta<ShogiGame> ab(ShogiGame{}, 16);
   const auto r = ab.search(*Position::from_sfen(FREE_ROOK), 3, -1);
   EXPECT_EQ(to_usi(r.best), "8h6f");
   EXPECT_GT(r.score, 900);
   const auto mate = ab.search(*Position::from_sfen("8k/9/9/9/9/9/9/9/4K4 b R2G 1"), 5, -1);
-  EXPECT_GE(mate.score, AlphaBeta::MATE_BOUND);  // a mate in 5 (R*1c is one, R*4b another)
+  EXPECT_GE(mate.score,
+            AlphaBeta<ShogiGame>::MATE_BOUND);  // a mate in 5 (R*1c is one, R*4b another)
   // A node budget ends the search with the best move so far.
   const auto budget = ab.search(Position::startpos(), 20, 2000);
   EXPECT_TRUE(Position::startpos().is_legal(budget.best));
@@ -52,7 +54,7 @@ TEST(Baselines, EvaluationIsSymmetric) {
         pos.side_to_move() == BLACK ? 'w' : 'b';
     const auto flipped = Position::from_sfen(other);
     if (!flipped) continue;  // the side that would not move is in check
-    EXPECT_EQ(evaluate(pos), -evaluate(*flipped)) << sfen;
+    EXPECT_EQ(static_value(pos), -static_value(*flipped)) << sfen;
   }
 }
 

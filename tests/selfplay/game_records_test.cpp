@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/shogi/position.h"
+#include "engine/shogi/shogi_game.h"
 #include "engine/shogi/usi_move.h"
 
 namespace kishi::selfplay {

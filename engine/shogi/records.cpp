@@ -1,13 +1,10 @@
-#include "engine/match/records.h"
-
-#include <stdexcept>
+#include "engine/shogi/records.h"
 
 #include "engine/shogi/names.h"
+#include "engine/shogi/position.h"
 #include "engine/shogi/usi_move.h"
 
-namespace kishi::match {
-
-using namespace kishi::shogi;
+namespace kishi::shogi {
 
 namespace {
 
@@ -36,8 +33,8 @@ std::string csa_position(const Position& pos) {
   return s;
 }
 
-std::string csa_ending(const GameRecord& g) {
-  const std::string& r = g.reason;
+std::string csa_ending(const std::string& reason) {
+  const std::string& r = reason;
   if (r == "checkmate") return "%TSUMI";
   if (r == "resign") return "%TORYO";
   if (r == "repetition") return "%SENNICHITE";
@@ -49,38 +46,36 @@ std::string csa_ending(const GameRecord& g) {
   return "%CHUDAN";
 }
 
-const char* result_text(Winner w) {
-  return w == Winner::Black ? "1-0" : w == Winner::White ? "0-1" : "1/2-1/2";
-}
-
 }  // namespace
 
-std::string to_csa(const GameRecord& g) {
-  std::string s = "V2.2\nN+" + g.black + "\nN-" + g.white + "\n";
-  Position pos = *Position::from_sfen(g.opening.sfen, g.game);
+std::string csa_record(const game::Record& g, Game variant) {
+  std::string s = "V2.2\nN+" + g.players[0] + "\nN-" + g.players[1] + "\n";
+  Position pos = *Position::from_sfen(g.start_state, variant);
   s += csa_position(pos);
-  for (size_t i = 0; i < g.moves.size(); ++i) {
-    const Move m = *parse_usi_move(pos, g.moves[i]);
+  for (size_t i = 0; i < g.actions.size(); ++i) {
+    const Move m = *parse_usi_move(pos, g.actions[i]);
     const Color us = pos.side_to_move();
     s += us == BLACK ? "+" : "-";
     s += m.is_drop() ? "00" : csa_square(m.from());
     s += csa_square(m.to());
     pos.do_move(m);
     s += piece_code(Game::Shogi, pos.piece_on(m.to())) + "\n";
-    s += "T" + std::to_string(g.move_ms[i] / 1000) + "\n";
+    s += "T" + std::to_string(i < g.action_ms.size() ? g.action_ms[i] / 1000 : 0) + "\n";
   }
-  s += csa_ending(g) + "\n";
-  s += "'result " + std::string(result_text(g.winner)) + " (" + g.reason + ")\n";
+  s += csa_ending(g.reason) + "\n";
+  s += "'result " + std::string(game::result_text(g.winner)) + " (" + g.reason + ")\n";
   return s;
 }
 
-std::string to_usi_record(const GameRecord& g) {
-  std::string s = "position " + g.opening.describe();
-  if (g.opening.moves.empty() && !g.moves.empty()) s += " moves";
-  for (size_t i = g.opening.moves.size(); i < g.moves.size(); ++i) s += " " + g.moves[i];
-  s += "\n# " + g.black + " (black) vs " + g.white + " (white): " + result_text(g.winner) + " (" +
-       g.reason + "), " + std::to_string(g.moves.size()) + " plies\n";
+std::string usi_record(const game::Record& g) {
+  std::string s = "position ";
+  s += g.start_state == Position::START_SFEN ? "startpos" : "sfen " + g.start_state;
+  if (!g.actions.empty()) s += " moves";
+  for (const std::string& a : g.actions) s += " " + a;
+  s += "\n# " + g.players[0] + " (black) vs " + g.players[1] + " (white): " +
+       game::result_text(g.winner) + " (" + g.reason + "), " + std::to_string(g.actions.size()) +
+       " plies\n";
   return s;
 }
 
-}  // namespace kishi::match
+}  // namespace kishi::shogi

@@ -1,0 +1,17 @@
+// shogi's game records: CSA (for shogi tools and people) and a USI position
+// line with the result (for engines and scripts).
+#pragma once
+
+#include <string>
+
+#include "engine/game/record.h"
+#include "engine/shogi/types.h"
+
+namespace kishi::shogi {
+
+// Player 0 is black (sente). The actions must replay from the start state.
+std::string csa_record(const game::Record& record, Game variant);
+// "position <start> moves ..." and a comment line with the players and the result.
+std::string usi_record(const game::Record& record);
+
+}  // namespace kishi::shogi
