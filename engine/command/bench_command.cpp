@@ -9,11 +9,9 @@
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
 #include "engine/common/config.h"
+#include "engine/games/builtin_evaluator.h"
+#include "engine/games/registry.h"
 #include "engine/search/mcts.h"
-#include "engine/shogi/encoding.h"
-#include "engine/shogi/material_evaluator.h"
-#include "engine/shogi/movegen.h"
-#include "engine/shogi/names.h"
 #include "engine/shogi/perft.h"
 #include "nn/batched_network.h"
 #include "selfplay/model_store.h"
@@ -69,27 +67,27 @@ struct NnOptions {
   double seconds = 1.0;
 };
 
-// Positions from seeded random playouts, so that every run measures the same work.
-std::vector<shogi::Position> bench_positions(shogi::Game game, size_t count) {
-  std::vector<shogi::Position> positions;
+// States from seeded random playouts, so that every run measures the same work.
+template <game::Game G>
+std::vector<typename G::State> bench_positions(const G& game, size_t count) {
+  std::vector<typename G::State> positions;
   uint64_t rng = 12345;
+  typename G::ActionList moves;
   while (positions.size() < count) {
-    shogi::Position pos = shogi::Position::startpos(game);
+    typename G::State pos = game.start_state();
     for (int ply = 0; ply < 120 && positions.size() < count; ++ply) {
-      const shogi::MoveList moves = shogi::legal_moves(pos);
-      if (moves.empty()) break;
+      game.legal_actions(pos, moves);
+      if (moves.size() == 0) break;
       rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-      pos.do_move(moves[(rng >> 33) % moves.size()]);
+      game.play(pos, moves[(rng >> 33) % moves.size()]);
       positions.push_back(pos);
     }
   }
   return positions;
 }
 
-int bench_nn(const NnOptions& o) {
-  const auto variant = shogi::parse_game(o.game);
-  if (!variant) throw std::runtime_error(variant.error());
-  const shogi::ShogiGame game(shogi::ShogiGame::Rules{.variant = *variant});
+template <game::Game G>
+int bench_nn(const G& game, const NnOptions& o) {
   const nn::GameEncoding encoding = nn::game_encoding(game);
   std::unique_ptr<nn::NetworkEvaluator> net;
   if (!o.model_file.empty()) {
@@ -105,13 +103,15 @@ int bench_nn(const NnOptions& o) {
   }
   std::printf("network %s%s\n", net->describe().c_str(),
               o.model_file.empty() ? " (random weights)" : "");
-  const auto positions = bench_positions(*variant, 512);
+  const auto positions = bench_positions(game, 512);
   std::printf("%6s %12s %9s %9s %9s %9s %9s\n", "batch", "positions/s", "encode%", "copy%",
               "forward%", "finish%", "outside%");
-  const shogi::ShogiEncoding encoder;
+  const typename G::Encoding encoder;
+  const size_t input_size = encoding.shape.input_size();
+  typename G::ActionList legal;
   for (int batch : o.batch_sizes) {
     // Encoding (on the search threads in play) is timed here with the network's own phases.
-    std::vector<float> planes(size_t(batch) * shogi::INPUT_SIZE);
+    std::vector<float> planes(size_t(batch) * input_size);
     std::vector<std::vector<int>> indices(batch);
     std::vector<nn::EncodedPosition> input(batch);
     std::vector<nn::PolicyValue> output(batch);
@@ -120,12 +120,13 @@ int bench_nn(const NnOptions& o) {
     const auto run_once = [&] {
       const auto t0 = std::chrono::steady_clock::now();
       for (int i = 0; i < batch; ++i) {
-        const shogi::Position& pos = positions[next++ % positions.size()];
-        float* x = planes.data() + size_t(i) * shogi::INPUT_SIZE;
+        const auto& pos = positions[next++ % positions.size()];
+        float* x = planes.data() + size_t(i) * input_size;
         encoder.encode(pos, x);
         indices[i].clear();
-        for (shogi::Move m : shogi::legal_moves(pos))
-          indices[i].push_back(encoder.policy_index(pos, m));
+        game.legal_actions(pos, legal);
+        for (size_t k = 0; k < legal.size(); ++k)
+          indices[i].push_back(encoder.policy_index(pos, legal[k]));
         input[i] = {x, indices[i]};
       }
       encode_seconds +=
@@ -160,28 +161,37 @@ struct SearchBenchOptions {
   int batch = 8;
   int torch_threads = 0;
   std::string model_file;
+  std::string game = "shogi";
 };
 
 // Playouts per second of the tree search itself (built-in evaluator, one
 // thread), then with the default network: how much of the wall time the
 // forward pass takes (the rest is search, encoding and waiting).
-int bench_search(const SearchBenchOptions& o) {
+template <game::Game G>
+int bench_search(const G& game, const SearchBenchOptions& o) {
   using namespace kishi::search;
-  using shogi::ShogiGame;
-  const char* positions[] = {
-      "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-      "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1",
-  };
-  shogi::MaterialEvaluator material;
+  // shogi's opening and a middle game; another game's start and a state 20
+  // random plies in.
+  std::vector<typename G::State> roots;
+  if constexpr (std::is_same_v<G, shogi::ShogiGame>) {
+    for (const char* sfen :
+         {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+          "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1"})
+      roots.push_back(*game.parse_state(sfen));
+  } else {
+    const auto states = bench_positions(game, 20);
+    roots = {game.start_state(), states.back()};
+  }
+  auto builtin = games::builtin_evaluator(game);
   SearchParams params;
   params.threads = 1;
   params.max_nodes = 1 << 24;
   double total_playouts = 0, total_seconds = 0;
-  for (const char* sfen : positions) {
-    Search<ShogiGame> search(ShogiGame{}, material, params);
+  for (const auto& root : roots) {
+    Search<G> search(game, *builtin.evaluator, params);
     SearchLimits limits;
     limits.max_playouts = o.playouts;
-    const auto result = search.run(*shogi::Position::from_sfen(sfen), limits);
+    const auto result = search.run(root, limits);
     std::printf(
         "built-in evaluator, 1 thread: %8lld playouts in %.3f s: %9.0f playouts/s (tree %d%% "
         "full)\n",
@@ -194,12 +204,11 @@ int bench_search(const SearchBenchOptions& o) {
 
   nn::NetworkOptions net_options;
   net_options.threads = o.torch_threads;
-  const ShogiGame game;
   const nn::GameEncoding encoding = nn::game_encoding(game);
   nn::BatcherOptions batch;
   batch.max_batch = o.batch;
   batch.max_wait = std::chrono::microseconds(1000);
-  const nn::BatchedNetwork<ShogiGame> batched(
+  const nn::BatchedNetwork<G> batched(
       o.model_file.empty()
           ? nn::NetworkEvaluator::random(nn::ModelConfig{}, encoding, 1, net_options)
           : nn::NetworkEvaluator::from_checkpoint(o.model_file, encoding, net_options),
@@ -207,12 +216,12 @@ int bench_search(const SearchBenchOptions& o) {
   nn::NetworkEvaluator* network = batched.net.get();
   params.threads = o.batch;  // one waiting leaf per thread fills a batch
   params.max_nodes = 1 << 22;
-  Search<ShogiGame> search(game, *batched.leaf, params);
+  Search<G> search(game, *batched.leaf, params);
   SearchLimits limits;
   const auto start = std::chrono::steady_clock::now();
   limits.should_stop = [&](const SearchInfo& info) { return info.seconds >= o.network_seconds; };
   network->reset_times();
-  const auto result = search.run(*shogi::Position::from_sfen(positions[1]), limits);
+  const auto result = search.run(roots[1], limits);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const nn::EvaluationTimes& t = network->times();
@@ -232,20 +241,19 @@ int bench_search(const SearchBenchOptions& o) {
 
 // The trainer against a bare forward+backward loop of the same network and
 // batch, on positions from quick self-play games with the built-in evaluator.
-int bench_train(const std::string& config_path, int64_t steps) {
+template <game::Game G>
+int bench_train(const G& game, const RunConfig& rc, int64_t steps) {
   namespace fs = std::filesystem;
-  const RunConfig rc = load_run_config(config_path);
   const nn::ModelConfig& model = rc.model;
   const training::TrainConfig& train = rc.train;
   const std::string dir =
       (fs::temp_directory_path() / ("kishi-bench-train-" + std::to_string(getpid()))).string();
   fs::create_directories(dir + "/models");
   fs::create_directories(dir + "/games");
-  const shogi::ShogiGame game({.max_plies = 200});
   nn::NetworkEvaluator::random(model, nn::game_encoding(game), 1, {})
       ->save(selfplay::model_path(dir, 0));
-  shogi::MaterialEvaluator material;
-  search::Search<shogi::ShogiGame> search(game, material, {.max_nodes = 1 << 16});
+  auto builtin = games::builtin_evaluator(game);
+  search::Search<G> search(game, *builtin.evaluator, {.max_nodes = 1 << 16});
   selfplay::SelfPlayConfig sp;
   sp.playouts = 16;
   sp.fast_playouts = 4;
@@ -312,7 +320,7 @@ int bench(int argc, char** argv) {
       nn_cmd->add_option("--config", nn_options.model_config,
                          "TOML file whose [model] table shapes the random network (default: "
                          "configs/model/small.toml's shape)");
-  nn_cmd->add_option("--game", nn_options.game, "shogi or showgit")->capture_default_str();
+  nn_cmd->add_option("--game", nn_options.game, "shogi, showgit or toy")->capture_default_str();
   nn_cmd->add_option("--device", nn_options.network.device, "cpu, cuda, cuda:N")
       ->capture_default_str();
   nn_cmd->add_option("--threads", nn_options.network.threads, "intra-op threads (0: torch default)")
@@ -335,6 +343,8 @@ int bench(int argc, char** argv) {
       ->capture_default_str();
   search_cmd->add_option("--model", search_options.model_file,
                          "checkpoint (default: random weights)");
+  search_cmd->add_option("--game", search_options.game, "shogi, showgit or toy")
+      ->capture_default_str();
   std::string train_config = "configs/quickstart.toml";
   int64_t train_steps = 50;
   auto* train_cmd =
@@ -354,10 +364,19 @@ int bench(int argc, char** argv) {
       ->capture_default_str();
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   if (selfplay_cmd->parsed()) return bench_selfplay(train_config, selfplay_seconds);
-  if (train_cmd->parsed()) return bench_train(train_config, train_steps);
+  if (train_cmd->parsed()) {
+    // The config's game, its self-play games capped at 200 plies.
+    const RunConfig rc = load_run_config(train_config);
+    return games::with_game(rc.game, {.max_plies = 200},
+                            [&](const auto& game) { return bench_train(game, rc, train_steps); });
+  }
   if (perft->parsed()) return bench_perft();
-  if (search_cmd->parsed()) return bench_search(search_options);
-  if (nn_cmd->parsed()) return bench_nn(nn_options);
+  if (search_cmd->parsed())
+    return games::with_game(search_options.game, {},
+                            [&](const auto& game) { return bench_search(game, search_options); });
+  if (nn_cmd->parsed())
+    return games::with_game(nn_options.game, {},
+                            [&](const auto& game) { return bench_nn(game, nn_options); });
   return 2;
 }
 
