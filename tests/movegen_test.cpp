@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
 #include <set>
 
 #include "tests/random_playout.h"
@@ -93,6 +95,22 @@ TEST(MoveList, StartPositionHasThirtyMovesWithoutDuplicates) {
 
 // Found by the fuzzer: without a Black king every drop and move is legal, and
 // the list outgrows the 593 moves of the largest reachable position.
+// Issue 12, finding 8: a copy kept the original's end pointer (size 2110 for 30 moves).
+TEST(MoveList, ACopyHoldsTheSameMoves) {
+  const MoveList original = legal_moves(Position::startpos());
+  const MoveList copy(original);
+  ASSERT_EQ(copy.size(), 30u);
+  EXPECT_TRUE(std::equal(copy.begin(), copy.end(), original.begin()));
+  MoveList assigned;
+  assigned.push(original[0]);
+  assigned = original;
+  EXPECT_EQ(assigned.size(), 30u);
+  EXPECT_EQ(assigned.end() - assigned.begin(), 30);
+  const auto boxed = std::make_unique<MoveList>(original);
+  EXPECT_EQ(boxed->size(), 30u);
+  EXPECT_EQ(boxed->end(), boxed->begin() + 30);
+}
+
 TEST(MoveList, KinglessPositionWithMoreThan600Moves) {
   const Position pos =
       *Position::from_sfen("R8/2B1S1SSk/4R4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 15");

@@ -19,6 +19,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/common/memory.h"
 #include "engine/game/game.h"
 #include "engine/game/position_command.h"
 #include "engine/games/registry.h"
@@ -104,7 +105,26 @@ class Engine final : public EngineControl {
                         builtin_name_ + ")");
     search::LeafEvaluator<G>& evaluator =
         network_ ? static_cast<search::LeafEvaluator<G>&>(*network_->leaf) : *builtin_;
-    search_ = std::make_unique<search::Search<G>>(game_, evaluator, search_params());
+    // A hash the machine cannot hold is cut to what it can: an engine never
+    // dies on an option.
+    int64_t hash_mb = settings.hash_mb;
+    if (const int64_t available = available_memory_mb();
+        available > 0 && hash_mb > available * 3 / 4) {
+      hash_mb = std::max<int64_t>(available * 3 / 4, 1);
+      listener_.message("a hash of " + std::to_string(settings.hash_mb) +
+                        " MB is more than the memory available (" + std::to_string(available) +
+                        " MB): using " + std::to_string(hash_mb) + " MB");
+    }
+    search_.reset();
+    while (!search_) {
+      try {
+        search_ = std::make_unique<search::Search<G>>(game_, evaluator, search_params(hash_mb));
+      } catch (const std::bad_alloc&) {
+        if (hash_mb <= 1) throw;
+        hash_mb /= 2;
+        listener_.message("could not map the hash: trying " + std::to_string(hash_mb) + " MB");
+      }
+    }
     searched_base_.clear();
   }
 
@@ -240,12 +260,12 @@ class Engine final : public EngineControl {
     }
   }
 
-  search::SearchParams search_params() const {
+  search::SearchParams search_params(int64_t hash_mb) const {
     search::SearchParams p;
     // With a network, each search thread waits on one leaf in the batcher, so a
     // batch fills with as many leaves as there are threads.
     p.threads = network_ ? std::max(settings_.threads, settings_.batch_size) : settings_.threads;
-    const uint64_t bytes = uint64_t(settings_.hash_mb) << 20;
+    const uint64_t bytes = uint64_t(hash_mb) << 20;
     p.max_nodes = uint32_t(
         std::clamp<uint64_t>(bytes / 2 / sizeof(search::Node<Action>), 1024, UINT32_MAX - 1));
     p.lcb_final = true;
@@ -288,8 +308,15 @@ class Engine final : public EngineControl {
     return t;
   }
 
-  void report(const search::SearchInfo& info, const search::Search<G>& s) {
-    const auto children = s.root_children();
+  // The lines of the most visited moves; `chosen` (the move the engine
+  // plays, chosen by a lower confidence bound) first when given, so that the
+  // last line a GUI shows is the line of the move played.
+  void report(const search::SearchInfo& info, const search::Search<G>& s,
+              const Action* chosen = nullptr) {
+    auto children = s.root_children();
+    if (chosen)
+      std::stable_partition(children.begin(), children.end(),
+                            [&](const auto& c) { return c.action == *chosen; });
     const int64_t ms = std::max<int64_t>(int64_t(info.seconds * 1000), 1);
     const int lines = std::min<int>(settings_.go.multipv, int(children.size()));
     for (int k = 0; k < lines; ++k) {
@@ -381,9 +408,20 @@ class Engine final : public EngineControl {
 
     search::SearchLimits limits;
     limits.max_playouts = go.nodes;
+    int64_t grown_nodes = 0, grown_at = 0;
     limits.should_stop = [&](const search::SearchInfo& info) {
       if (stop_requested_) return true;
-      if (go.depth > 0 && info.depth >= go.depth) return true;
+      if (go.depth > 0) {
+        if (info.depth >= go.depth) return true;
+        // A tree that stopped growing holds every state the search can reach
+        // (each root action ends the game, say): the depth cannot come.
+        if (info.tree_nodes != grown_nodes) {
+          grown_nodes = info.tree_nodes;
+          grown_at = info.playouts;
+        } else if (info.playouts - grown_at >= 20000) {
+          return true;
+        }
+      }
       if (pondering_ || go.infinite || !timed) return false;
       // Time runs from ponderhit when the search began as a ponder.
       const int64_t hit = ponderhit_at_ms_.load();
@@ -395,8 +433,8 @@ class Engine final : public EngineControl {
     const auto result = search_->run(
         root, limits, [&](const search::SearchInfo& info, const auto& s) { report(info, s); },
         std::chrono::milliseconds(1000));
-    report(search_->info(), *search_);
     if (!result.best) return finish(resign);
+    report(search_->info(), *search_, &*result.best);
 
     const int cp = value_to_cp(result.value);
     if (settings_.go.resign_cp > -30000 && cp <= settings_.go.resign_cp) return finish(resign);

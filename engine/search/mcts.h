@@ -49,10 +49,11 @@ struct SearchInfo {
   int64_t playouts = 0;  // this search's playouts
   int64_t root_visits = 0;
   double seconds = 0;
-  int depth = 0;         // mean depth of this search's playouts
-  int seldepth = 0;      // deepest playout
-  int hashfull = 0;      // permille of the arena in use
-  float best_share = 0;  // visits of the most visited child / all child visits
+  int depth = 0;           // mean depth of this search's playouts
+  int seldepth = 0;        // deepest playout
+  int hashfull = 0;        // permille of the arena in use
+  int64_t tree_nodes = 0;  // nodes in the tree
+  float best_share = 0;    // visits of the most visited child / all child visits
   bool tree_full = false;
 };
 
@@ -259,7 +260,8 @@ class Search {
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     s.depth = s.playouts ? int(depth_sum_.load() / s.playouts) : 0;
     s.seldepth = seldepth_.load();
-    s.hashfull = int(uint64_t(arena().used()) * 1000 / arena().capacity());
+    s.tree_nodes = arena().used();
+    s.hashfull = int(uint64_t(s.tree_nodes) * 1000 / arena().capacity());
     s.tree_full = tree_full_.load();
     if (has_root_) {
       const Node<Action>& r = arena()[0];

@@ -1,6 +1,7 @@
 // Legal move generation.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 
 #include "engine/shogi/position.h"
@@ -16,6 +17,19 @@ constexpr int MAX_MOVES = (MAX_PIECES - 1) * 32 + 7 * SQ_NB;
 
 class MoveList {
  public:
+  MoveList() = default;
+  // The end pointer points into the list itself: a copy must point into the copy.
+  MoveList(const MoveList& other) : last_(moves_ + other.size()) {
+    std::copy(other.begin(), other.end(), moves_);
+  }
+  MoveList& operator=(const MoveList& other) {
+    if (this != &other) {
+      std::copy(other.begin(), other.end(), moves_);
+      last_ = moves_ + other.size();
+    }
+    return *this;
+  }
+
   const Move* begin() const { return moves_; }
   const Move* end() const { return last_; }
   size_t size() const { return size_t(last_ - moves_); }

@@ -27,6 +27,8 @@ class Position {
  public:
   static constexpr std::string_view START_SFEN =
       "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+  // The largest move number an SFEN may give: far beyond any game, far below overflow.
+  static constexpr int MAX_MOVE_NUMBER = 1000000;
 
   // Parses an SFEN; the error names the field and what is wrong with it.
   static Expected<Position> from_sfen(std::string_view sfen, Game game = Game::Shogi);

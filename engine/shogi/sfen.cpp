@@ -138,8 +138,10 @@ Expected<Position> Position::from_sfen(std::string_view sfen, Game game) {
     const auto s = fields[3];
     int n = 0;
     const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (ec != std::errc() || ptr != s.data() + s.size() || n < 1)
-      return fail("move number must be a positive integer, not " + quote(s));
+    // Bounded so that counting plies on from it cannot overflow.
+    if (ec != std::errc() || ptr != s.data() + s.size() || n < 1 || n > Position::MAX_MOVE_NUMBER)
+      return fail("move number must be a whole number from 1 to " +
+                  std::to_string(Position::MAX_MOVE_NUMBER) + ", not " + quote(s));
     pos.move_number_ = n;
   }
 

@@ -17,11 +17,17 @@ std::vector<std::string> split(const std::string& line) {
   return tokens;
 }
 
+// Times and counts from a GUI are bounded here (2^40 ms is 35 years), so that
+// no sum or conversion of them further on can overflow.
+constexpr int64_t MAX_GO_NUMBER = int64_t(1) << 40;
+
 std::optional<int64_t> parse_int(const std::string& s) {
   int64_t v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec == std::errc::result_out_of_range && p == s.data() + s.size() && s[0] != '-')
+    return MAX_GO_NUMBER;
   if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
+  return std::min(v, MAX_GO_NUMBER);
 }
 
 std::string lower(std::string s) {

@@ -324,6 +324,86 @@ TEST(UsiSession, ShowgitGame) {
   EXPECT_FALSE(s.bestmove().empty());
 }
 
+// Issue 12, finding 1: the advertised maximum hash took the engine down with bad_alloc.
+TEST(UsiSession, AHashBeyondTheMachineIsCutAndTheEnginePlaysOn) {
+  Session s;
+  s.engine.send("setoption name USI_Hash value 1048576");
+  s.engine.send("isready");
+  const auto cut = s.engine.wait_for_prefix("info string a hash of 1048576 MB is more than");
+  EXPECT_TRUE(cut);
+  EXPECT_TRUE(s.engine.wait_for_prefix("readyok", 10000));
+  s.engine.send("position startpos");
+  s.engine.send("go nodes 200");
+  EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), s.bestmove()));
+}
+
+// Issue 12, finding 2: `go depth N` waited for `stop` when every root move ends the game.
+TEST(UsiSession, ADepthThatCannotBeReachedStillAnswers) {
+  Session s;
+  s.engine.send("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 600");
+  s.engine.send("go depth 3");
+  EXPECT_FALSE(s.bestmove(8000).empty());
+  s.engine.send("setoption name MaxPlies value 1");
+  s.engine.send("isready");
+  ASSERT_TRUE(s.engine.wait_for_prefix("readyok"));
+  s.engine.send("position startpos");
+  s.engine.send("go depth 2");
+  EXPECT_FALSE(s.bestmove(8000).empty());
+}
+
+// Issue 12, finding 3: numbers at the extremes overflowed the time plan (a
+// budget of 1 ms), the mate timer and the move counter.
+TEST(UsiSession, NumbersAtTheExtremesAreBounded) {
+  Session s;
+  // All the time in the world: the search goes on until its tree is full.
+  const auto final_hashfull = [&] {
+    std::string last_info;
+    const auto best = s.engine.wait_for([&](const std::string& l) {
+      if (l.rfind("info depth", 0) == 0) last_info = l;
+      return l.rfind("bestmove", 0) == 0;
+    });
+    EXPECT_TRUE(best);
+    const size_t at = last_info.find(" hashfull ");
+    return at == std::string::npos ? -1 : std::stoi(last_info.substr(at + 10));
+  };
+  s.engine.send("position startpos");
+  s.engine.send(
+      "go btime 9223372036854775807 wtime 9223372036854775807 binc 9223372036854775807 winc "
+      "9223372036854775807");
+  EXPECT_GE(final_hashfull(), 900);
+  s.engine.send("go btime 99999999999999999999 wtime 0 byoyomi 100");
+  EXPECT_GE(final_hashfull(), 900);
+  s.engine.send("position sfen 7k1/9/9/9/9/9/9/9/4K4 b RB 1");  // many checks, no quick answer
+  s.engine.send("go mate 9223372036854775807");
+  EXPECT_FALSE(s.engine.wait_for_prefix("checkmate", 1000));
+  s.engine.send("stop");
+  EXPECT_TRUE(s.engine.wait_for_prefix("checkmate"));
+  s.engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 2147483647");
+  EXPECT_NE(s.error().find("move number must be a whole number from 1 to 1000000"),
+            std::string::npos);
+}
+
+// Issue 12, finding 9: the move is chosen by a lower confidence bound, the
+// lines were listed by visits, and the last line shown was another move's.
+TEST(UsiSession, TheLastLineBeforeBestmoveIsTheMovePlayed) {
+  Session s;
+  std::string moves;
+  for (const char* m : {"7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "8b4b", "5i6h",
+                        "5a6b", "6h7h", "6b7b"}) {
+    moves += std::string(" ") + m;
+    s.engine.send("position startpos moves" + moves);
+    s.engine.send("go nodes 3000");
+    std::string last_info;
+    const auto best = s.engine.wait_for([&](const std::string& l) {
+      if (l.rfind("info depth", 0) == 0) last_info = l;
+      return l.rfind("bestmove", 0) == 0;
+    });
+    ASSERT_TRUE(best);
+    const std::string move = best->substr(9, best->find(' ', 9) - 9);
+    EXPECT_NE(last_info.find(" pv " + move), std::string::npos) << last_info << " / " << *best;
+  }
+}
+
 TEST(UsiSession, EndOfInputEndsTheEngine) {
   UsiProcess engine(KISHI_BINARY);
   engine.send("usi");
