@@ -1,8 +1,9 @@
 // Checkpoint files: the network's weights and what they are for (game,
-// encoding version and shape, architecture, training step) in one file,
-// written to a temporary name and renamed so that a reader never sees half a
-// file. Files written before the shape was recorded load as the shape of
-// their encoding version.
+// encoding version and shape, architecture, training step) in one file with a
+// checksum, written to a temporary name and renamed so that a reader never
+// sees half a file; a damaged one is refused with its name. Files written
+// before the checksum load unchecked; those from before the shape was
+// recorded load as the shape of their encoding version.
 #pragma once
 
 #include <functional>
@@ -10,15 +11,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "nn/checkpoint_error.h"
 #include "nn/game_encoding.h"
 #include "nn/model.h"
 
 namespace kishi::nn {
-
-class CheckpointError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct CheckpointInfo {
   GameEncoding encoding;  // the game, its encoding's version and shape

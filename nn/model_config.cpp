@@ -4,11 +4,7 @@ namespace kishi::nn {
 
 namespace {
 int positive(const Config& t, const std::string& key, int64_t fallback, int64_t max) {
-  const int64_t v = t.get_int(key, fallback);
-  if (v < 1 || v > max)
-    throw ConfigError("key 'model." + key + "' in " + t.source() + " must be between 1 and " +
-                      std::to_string(max) + ", not " + std::to_string(v));
-  return int(v);
+  return int(t.get_int(key, fallback, 1, max));
 }
 }  // namespace
 

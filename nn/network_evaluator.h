@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "nn/checkpoint_error.h"
 #include "nn/evaluator.h"
 #include "nn/game_encoding.h"
 #include "nn/model_config.h"

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "engine/common/atomic_file.h"
+#include "engine/common/checksum.h"
 
 namespace kishi::selfplay {
 
@@ -24,11 +25,7 @@ constexpr size_t FIXED_HEADER = 8 + 4 + 4 + 4 + 8 + 8 + 8;
 // Version 1 knew two games by number.
 constexpr const char* V1_GAMES[] = {"shogi", "showgit"};
 
-// FNV-1a over the whole file but the checksum field: any flipped bit shows.
-uint64_t fnv1a(const uint8_t* data, size_t size, uint64_t h = 0xcbf29ce484222325ULL) {
-  for (size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
-  return h;
-}
+// The checksum (engine/common/checksum.h) covers the whole file but its own field.
 
 class Writer {
  public:

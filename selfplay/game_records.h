@@ -34,6 +34,8 @@ void write_game_records(const G& game, const std::string& stem, const Chunk& chu
     r.action_ms.assign(r.actions.size(), 0);
     r.winner = g.result > 0 ? 0 : g.result < 0 ? 1 : game::Outcome::DRAW;
     r.reason = reason_text(game, g.reason);
+    r.event = "kishi self-play";
+    r.start_time = game::record_time_now();  // when written: a chunk keeps no clock
     for (const game::RecordFile& f : game::record_files(game, r))
       write_file_atomically((i == 0 ? stem : stem + "-" + std::to_string(i)) + "." + f.extension,
                             f.text);

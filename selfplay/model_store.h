@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kishi::selfplay {
 
@@ -14,6 +15,8 @@ struct StoredModel {
 };
 
 std::string model_path(const std::string& run_dir, int64_t step);
+// Every model of the run, the highest step first.
+std::vector<StoredModel> stored_models(const std::string& run_dir);
 // The model with the highest step, if any.
 std::optional<StoredModel> latest_model(const std::string& run_dir);
 

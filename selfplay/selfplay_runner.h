@@ -13,9 +13,11 @@
 #include <filesystem>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 
+#include "engine/common/atomic_file.h"
 #include "engine/common/worker_errors.h"
 #include "nn/batched_network.h"
 #include "nn/model_config.h"
@@ -53,6 +55,10 @@ template <game::Game G>
 void prepare_run(const std::string& run_dir, const G& game, const RunnerOptions& o) {
   std::filesystem::create_directories(run_dir + "/models");
   std::filesystem::create_directories(run_dir + "/games");
+  // What a killed writer left: never renamed, never to be.
+  for (const char* dir : {"/models", "/games"})
+    if (const int n = remove_stale_temporaries(run_dir + dir))
+      std::printf("removed %d unfinished temporary files from %s%s\n", n, run_dir.c_str(), dir);
   if (!latest_model(run_dir)) {  // a new run starts from random weights
     nn::NetworkEvaluator::random(o.model, nn::game_encoding(game), o.seed, o.network)
         ->save(model_path(run_dir, 0));
@@ -73,12 +79,30 @@ RunnerStats run_selfplay(const std::string& run_dir, const G& game, const Runner
   const auto start = std::chrono::steady_clock::now();
   double forward_seconds = 0;
 
+  std::unique_ptr<nn::BatchedNetwork<G>> playing;
+  StoredModel model{};
+  std::set<int64_t> refused;  // steps of models that did not load
   while (!stop && (max_games < 0 || started < max_games)) {
-    const StoredModel model = *latest_model(run_dir);
-    nn::BatcherOptions batch;
-    batch.max_batch = std::max(1, std::min(o.batch_size, o.games_in_parallel));
-    batch.max_wait = std::chrono::microseconds(2000);
-    const nn::BatchedNetwork<G> network(model.path, game, o.network, batch);
+    // The newest model that loads: a damaged one is named and passed over,
+    // and the games go on with the model they have.
+    for (const StoredModel& m : stored_models(run_dir)) {
+      if (playing && m.step <= model.step) break;
+      if (refused.count(m.step)) continue;
+      try {
+        nn::BatcherOptions batch;
+        batch.max_batch = std::max(1, std::min(o.batch_size, o.games_in_parallel));
+        batch.max_wait = std::chrono::microseconds(2000);
+        playing = std::make_unique<nn::BatchedNetwork<G>>(m.path, game, o.network, batch);
+        model = m;
+        break;
+      } catch (const nn::CheckpointError& e) {
+        refused.insert(m.step);
+        std::fprintf(stderr, "selfplay: %s; passed over\n", e.what());
+      }
+    }
+    if (!playing) throw std::runtime_error("no model in " + run_dir + "/models could be loaded");
+    const nn::BatchedNetwork<G>& network = *playing;
+    network.net->reset_times();
     const std::string model_id = std::filesystem::path(model.path).stem().string();
     std::atomic<bool> newer_model{false};
     std::mutex print_mutex;
@@ -132,7 +156,8 @@ RunnerStats run_selfplay(const std::string& run_dir, const G& game, const Runner
                   model_id.c_str());
               std::fflush(stdout);
             }
-            if (const auto latest = latest_model(run_dir); latest && latest->step > model.step)
+            if (const auto latest = latest_model(run_dir);
+                latest && latest->step > model.step && !refused.count(latest->step))
               newer_model = true;  // finish here; the outer loop loads it
           }
         });

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "nn/model_config.h"
+#include "selfplay/selfplay_game.h"
 
 namespace kishi {
 namespace {
@@ -56,6 +57,19 @@ TEST(Config, BadTomlAndMissingFile) {
             std::string::npos);
   EXPECT_NE(error_of([] { Config::load_file("/nonexistent/c.toml"); }).find("/nonexistent/c.toml"),
             std::string::npos);
+}
+
+// Issue 12, finding 7: a directory read as an empty config, a count that
+// wrapped around to a small one (the thread count: trainer_test.cpp).
+TEST(Config, ADirectoryIsNotAConfig) {
+  EXPECT_EQ(error_of([] { Config::load_file(::testing::TempDir()); }),
+            "config '" + ::testing::TempDir() + "' is a directory, not a TOML file");
+}
+
+TEST(Config, CountsBeyondTheirTypeAreRefused) {
+  const Config c = Config::parse("[selfplay]\nplayouts = 4294967312\n", "x.toml");
+  EXPECT_EQ(error_of([&] { selfplay::SelfPlayConfig::from(c.table("selfplay")); }),
+            "key 'selfplay.playouts' in x.toml must be between 1 and 2147483647, not 4294967312");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "engine/common/atomic_file.h"
 #include "nn/checkpoint.h"
 #include "selfplay/model_store.h"
 #include "training/training_data.h"
@@ -15,8 +16,8 @@ namespace kishi::training {
 
 TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   TrainConfig c;
-  c.batch_size = int(t.get_int("batch_size", c.batch_size));
-  c.window_positions = t.get_int("window_positions", c.window_positions);
+  c.batch_size = int(t.get_int("batch_size", c.batch_size, 1, 1 << 20));
+  c.window_positions = t.get_int("window_positions", c.window_positions, 1, INT64_MAX);
   c.root_value_mix = float(t.get_double("root_value_mix", c.root_value_mix));
   c.value_only_positions = t.get_bool("value_only_positions", c.value_only_positions);
   c.mirror = t.get_bool("mirror", c.mirror);
@@ -28,13 +29,10 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   c.weight_decay = t.get_double("weight_decay", c.weight_decay);
   c.lr_decay_steps = t.get_int("lr_decay_steps", c.lr_decay_steps);
   c.lr_decay_factor = t.get_double("lr_decay_factor", c.lr_decay_factor);
-  c.steps_per_export = t.get_int("steps_per_export", c.steps_per_export);
-  if (c.batch_size < 1 || c.window_positions < 1 || c.steps_per_export < 1)
-    throw ConfigError(
-        "keys 'train.batch_size', 'train.window_positions', 'train.steps_per_export' in " +
-        t.source() + " must be at least 1");
+  c.steps_per_export = t.get_int("steps_per_export", c.steps_per_export, 1, INT64_MAX);
   c.device = network.get_string("device", c.device);
-  c.threads = int(network.get_int("threads", c.threads));
+  // 0: torch's default.
+  c.threads = int(network.get_int("threads", c.threads, 0, 1024));
   return c;
 }
 
@@ -104,6 +102,9 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
   m.config = config;
   if (config.threads > 0) torch::set_num_threads(config.threads);
   if (config.device != "cpu") m.device = torch::Device(config.device);
+  for (const char* dir : {"/train", "/models"})
+    if (const int n = remove_stale_temporaries(run_dir + dir))
+      std::printf("removed %d unfinished temporary files from %s%s\n", n, run_dir.c_str(), dir);
   if (std::filesystem::exists(m.state_path())) {
     std::string rng_state;
     torch::serialize::InputArchive opt;

@@ -185,7 +185,9 @@ int run_match(const G& game, const std::string& game_name, std::vector<EngineSpe
     ++played;
     char name[32];
     std::snprintf(name, sizeof name, "%05d", index + 1);
-    for (const game::RecordFile& f : game::record_files(game, rec))
+    game::Record named = rec;
+    named.event = "kishi match " + std::filesystem::path(out_dir).filename().string();
+    for (const game::RecordFile& f : game::record_files(game, named))
       write_file_atomically(out_dir + "/games/" + name + "." + f.extension, f.text);
     const EloEstimate e = estimate_elo(s);
     std::printf(
@@ -217,13 +219,40 @@ int run_match(const G& game, const std::string& game_name, std::vector<EngineSpe
         for (int index; !stop && (index = next_game++) < total_games;) {
           const auto [a, b] = pairs[size_t(index / games)];
           const int k = index % games;
-          for (int e : {a, b})
-            if (!clients[e] || !clients[e]->alive())
-              clients[e] = std::make_unique<UsiClient>(engines[e], stderr_path(engines[e].name));
           const Opening& opening = openings[(k / 2) % openings.size()];
-          UsiClient& black = k % 2 == 0 ? *clients[a] : *clients[b];
-          UsiClient& white = k % 2 == 0 ? *clients[b] : *clients[a];
-          report_game(index, a, b, play_game(game, black, white, opening, tc, max_plies));
+          const int first = k % 2 == 0 ? a : b, second = k % 2 == 0 ? b : a;
+          // A dead or hung engine is restarted; one that started before and
+          // will not start again loses the game. (One that never started
+          // stops the match: its command is wrong.)
+          std::string failed[2];
+          for (const int side : {0, 1}) {
+            const int e = side == 0 ? first : second;
+            if (clients[e] && clients[e]->alive()) continue;
+            const bool started_before = clients[e] != nullptr;
+            clients[e].reset();
+            try {
+              clients[e] = std::make_unique<UsiClient>(engines[e], stderr_path(engines[e].name));
+            } catch (const std::exception& ex) {
+              if (!started_before) throw;
+              failed[side] = ex.what();
+            }
+          }
+          if (!failed[0].empty() || !failed[1].empty()) {
+            game::Record forfeit;
+            forfeit.players[0] = engines[first].name;
+            forfeit.players[1] = engines[second].name;
+            forfeit.start_state = opening.state;
+            forfeit.actions = opening.actions;
+            forfeit.action_ms.assign(opening.actions.size(), 0);
+            forfeit.opening_actions = opening.actions.size();
+            forfeit.start_time = game::record_time_now();
+            forfeit.winner = failed[0].empty() ? 0 : failed[1].empty() ? 1 : game::Outcome::DRAW;
+            forfeit.reason = "crash of " + (failed[0].empty() ? failed[1] : failed[0]);
+            report_game(index, a, b, forfeit);
+            continue;
+          }
+          report_game(index, a, b,
+                      play_game(game, *clients[first], *clients[second], opening, tc, max_plies));
         }
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);

@@ -47,25 +47,21 @@ inline RunConfig load_run_config(const std::string& path) {
   rc.model = nn::ModelConfig::from(c.table("model"));
   const Config network = c.table("network");
   rc.network.device = network.get_string("device", "cpu");
-  rc.network.threads = int(network.get_int("threads", 0));
+  rc.network.threads = int(network.get_int("threads", 0, 0, 1024));  // 0: torch's default
   const Config sp = c.table("selfplay");
   rc.selfplay = selfplay::SelfPlayConfig::from(sp);
-  rc.games_in_parallel = int(sp.get_int("games_in_parallel", rc.games_in_parallel));
-  if (rc.games_in_parallel < 1)
-    throw ConfigError("key 'selfplay.games_in_parallel' in " + path + " must be at least 1");
-  rc.batch_size = int(sp.get_int("batch_size", std::max(1, rc.games_in_parallel / 2)));
-  if (rc.batch_size < 1)
-    throw ConfigError("key 'selfplay.batch_size' in " + path + " must be at least 1");
+  rc.games_in_parallel = int(sp.get_int("games_in_parallel", rc.games_in_parallel, 1, 4096));
+  rc.batch_size = int(sp.get_int("batch_size", std::max(1, rc.games_in_parallel / 2), 1, 4096));
   rc.train = training::TrainConfig::from(c.table("train"), network);
   const Config loop = c.table("loop");
-  rc.loop.games_per_iteration = loop.get_int("games_per_iteration", rc.loop.games_per_iteration);
-  rc.loop.steps_per_iteration = loop.get_int("steps_per_iteration", rc.loop.steps_per_iteration);
-  rc.loop.eval_every = int(loop.get_int("eval_every", rc.loop.eval_every));
-  rc.loop.eval_games = int(loop.get_int("eval_games", rc.loop.eval_games));
-  rc.loop.eval_playouts = int(loop.get_int("eval_playouts", rc.loop.eval_playouts));
-  if (rc.loop.games_per_iteration < 1 || rc.loop.steps_per_iteration < 1 ||
-      rc.loop.eval_every < 1 || rc.loop.eval_games < 0 || rc.loop.eval_playouts < 1)
-    throw ConfigError("keys of [loop] in " + path + " must be positive (eval_games may be 0)");
+  constexpr int64_t MAX = INT32_MAX;
+  rc.loop.games_per_iteration =
+      loop.get_int("games_per_iteration", rc.loop.games_per_iteration, 1, INT64_MAX);
+  rc.loop.steps_per_iteration =
+      loop.get_int("steps_per_iteration", rc.loop.steps_per_iteration, 1, INT64_MAX);
+  rc.loop.eval_every = int(loop.get_int("eval_every", rc.loop.eval_every, 1, MAX));
+  rc.loop.eval_games = int(loop.get_int("eval_games", rc.loop.eval_games, 0, MAX));
+  rc.loop.eval_playouts = int(loop.get_int("eval_playouts", rc.loop.eval_playouts, 1, MAX));
   c.finish();
   rc.text = c.to_toml();
   return rc;

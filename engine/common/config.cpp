@@ -6,6 +6,7 @@
 // translation unit that reads a config).
 static_assert(TOML_LIB_MAJOR == 3, "update the forward declaration in config.h");
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -38,6 +39,8 @@ Config Config::parse(const std::string& text, const std::string& source_name) {
 }
 
 Config Config::load_file(const std::string& path) {
+  if (std::filesystem::is_directory(path))
+    throw ConfigError("config '" + path + "' is a directory, not a TOML file");
   std::ifstream in(path);
   if (!in) throw ConfigError("cannot read config file '" + path + "'");
   std::stringstream ss;
@@ -123,6 +126,14 @@ int64_t Config::get_int(const std::string& key, int64_t fallback) const {
   if (!n) return fallback;
   if (!n->is_integer()) throw ConfigError("key " + where(key) + " must be an integer");
   return n->as_integer()->get();
+}
+
+int64_t Config::get_int(const std::string& key, int64_t fallback, int64_t min, int64_t max) const {
+  const int64_t v = get_int(key, fallback);
+  if (v < min || v > max)
+    throw ConfigError("key " + where(key) + " must be between " + std::to_string(min) + " and " +
+                      std::to_string(max) + ", not " + std::to_string(v));
+  return v;
 }
 
 double Config::get_double(const std::string& key, double fallback) const {

@@ -40,6 +40,8 @@ class Config {
   std::string get_text(const std::string& key) const;
 
   int64_t get_int(const std::string& key, int64_t fallback) const;
+  // An integer that must lie in [min, max]: the error names the key, the range and the value.
+  int64_t get_int(const std::string& key, int64_t fallback, int64_t min, int64_t max) const;
   double get_double(const std::string& key, double fallback) const;  // integers accepted
   bool get_bool(const std::string& key, bool fallback) const;
   std::string get_string(const std::string& key, const std::string& fallback) const;

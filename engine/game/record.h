@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,19 @@ struct Record {
   size_t opening_actions = 0;        // the first actions, played before the players took over
   int winner = Outcome::DRAW;        // a player, or DRAW
   std::string reason;                // "checkmate", "resign", "time (...)", ...
+  std::string event;                 // what the game was played for ("kishi match"); may be empty
+  std::string start_time;            // "YYYY/MM/DD HH:MM:SS", local time; may be empty
 };
+
+// The local time now, as a record's start_time.
+inline std::string record_time_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y/%m/%d %H:%M:%S", &local);
+  return text;
+}
 
 struct RecordFile {
   std::string extension;  // without the dot

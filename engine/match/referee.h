@@ -66,6 +66,7 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
   rec.players[0] = first.spec().name;
   rec.players[1] = second.spec().name;
   rec.start_state = opening.state;
+  rec.start_time = game::record_time_now();
   auto start = game.parse_state(opening.state);
   if (!start) throw std::runtime_error("opening '" + opening.state + "': " + start.error());
   typename G::State state = std::move(*start);
@@ -78,7 +79,6 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
   }
   rec.opening_actions = rec.actions.size();
   UsiClient* engines[2] = {&first, &second};
-  for (UsiClient* e : engines) e->new_game();
   int64_t left[2] = {tc.main_ms, tc.main_ms};
 
   const auto finish = [&](int winner, const std::string& reason) {
@@ -88,6 +88,15 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
       engines[p]->game_over(winner == game::Outcome::DRAW ? "draw" : winner == p ? "win" : "lose");
     return rec;
   };
+
+  // An engine that is not ready loses the game (and is restarted for the next).
+  bool ready[2];
+  for (int p : {0, 1}) ready[p] = engines[p]->new_game();
+  if (!ready[0] || !ready[1])
+    return finish(ready[0]   ? 0
+                  : ready[1] ? 1
+                             : game::Outcome::DRAW,
+                  "no readyok from " + engines[ready[0] ? 1 : 0]->spec().name);
 
   typename G::ActionList legal;
   while (true) {

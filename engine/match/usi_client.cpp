@@ -53,26 +53,56 @@ UsiClient::UsiClient(const EngineSpec& spec, const std::string& stderr_path) : s
   out_ = from_child[0];
   alive_ = true;
 
+  // A failed handshake must not leave the child running: the destructor does
+  // not run for a constructor that throws.
+  const auto fail = [&](const std::string& what) {
+    const std::string why = exit_reason();
+    shut_down();
+    return std::runtime_error("engine " + spec.name + " (" + spec.command[0] +
+                              "): " + (why.empty() ? what : why));
+  };
   send("usi");
-  if (!wait_for("usiok", 20000))
-    throw std::runtime_error("engine " + spec.name + " (" + spec.command[0] +
-                             "): no usiok within 20 s; is it a USI engine?");
+  if (!wait_for("usiok", 20000)) throw fail("no usiok within 20 s; is it a USI engine?");
   for (const auto& [name, value] : spec.options) send("setoption name " + name + " value " + value);
   send("isready");
-  if (!wait_for("readyok", 120000))
-    throw std::runtime_error("engine " + spec.name + ": no readyok within 120 s");
+  if (!wait_for("readyok", 120000)) throw fail("no readyok within 120 s");
+  fresh_ = true;
 }
 
-UsiClient::~UsiClient() {
+UsiClient::~UsiClient() { shut_down(); }
+
+void UsiClient::shut_down() {
+  if (pid_ <= 0) return;
   if (alive_) send("quit");
   if (in_ >= 0) close(in_);
+  in_ = -1;
   int status;
   for (int i = 0; i < 30 && waitpid(pid_, &status, WNOHANG) == 0; ++i) usleep(100000);
+  kill_engine();
+  if (out_ >= 0) close(out_);
+  out_ = -1;
+}
+
+void UsiClient::kill_engine() {
+  alive_ = false;
+  if (pid_ <= 0) return;
+  int status;
   if (waitpid(pid_, &status, WNOHANG) == 0) {
     kill(pid_, SIGKILL);
     waitpid(pid_, &status, 0);
   }
-  if (out_ >= 0) close(out_);
+  pid_ = -1;
+}
+
+std::string UsiClient::exit_reason() {
+  int status = 0;
+  if (pid_ <= 0 || waitpid(pid_, &status, WNOHANG) != pid_) return "";
+  pid_ = -1;
+  alive_ = false;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    return "could not start '" + spec_.command[0] + "' (no such program, or not executable)";
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  return "killed by signal " + std::to_string(WTERMSIG(status));
 }
 
 void UsiClient::send(const std::string& line) {
@@ -126,11 +156,16 @@ bool UsiClient::wait_ready(int64_t timeout_ms) {
   return wait_for("readyok", timeout_ms);
 }
 
-void UsiClient::new_game() {
-  send("isready");
-  if (!wait_for("readyok", 120000))
-    throw std::runtime_error("engine " + spec_.name + ": no readyok before a new game");
+bool UsiClient::new_game() {
+  // Right after the handshake's isready the engine is ready: asking again
+  // would only wait on an engine that has stopped answering.
+  if (!fresh_ && !wait_ready(120000)) {
+    kill_engine();  // hung or dead: restarted for the next game
+    return false;
+  }
+  fresh_ = false;
   send("usinewgame");
+  return true;
 }
 
 UsiClient::Reply UsiClient::play(const std::string& position, const std::string& go,
@@ -149,9 +184,11 @@ UsiClient::Reply UsiClient::play(const std::string& position, const std::string&
       std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
   if (!answered) {
     reply.status = alive_ ? Reply::Status::Timeout : Reply::Status::Crashed;
-    if (alive_) {  // take the late answer off the line so that the next move starts clean
+    // Take the late answer off the line so that the next move starts clean;
+    // an engine that gives none is hung, and is killed (restarted for the next game).
+    if (alive_) {
       send("stop");
-      wait_for("bestmove", 5000);
+      if (!wait_for("bestmove", 5000)) kill_engine();
     }
     return reply;
   }

@@ -45,8 +45,11 @@ class UsiClient {
     std::string last_info;  // the last info line before it
   };
 
-  void new_game();
-  // Sends the position and the go command; waits up to timeout_ms for bestmove.
+  // isready (unless the engine has just answered one) and usinewgame; false
+  // when the engine gives no readyok: it is then killed, alive() is false.
+  bool new_game();
+  // Sends the position and the go command; waits up to timeout_ms for
+  // bestmove. An engine that answers neither in time nor after `stop` is killed.
   Reply play(const std::string& position, const std::string& go, int64_t timeout_ms);
   void game_over(const std::string& result);  // "win", "lose", "draw"
   bool alive() const { return alive_; }
@@ -59,11 +62,16 @@ class UsiClient {
                 std::string* last_info = nullptr);
   bool read_line(std::string& line, std::chrono::steady_clock::time_point deadline);
   bool wait_ready(int64_t timeout_ms);
+  void kill_engine();
+  void shut_down();
+  // Why the engine's process has ended ("exited with status 3"), or "" while it runs.
+  std::string exit_reason();
 
   EngineSpec spec_;
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
   bool alive_ = false;
+  bool fresh_ = false;  // answered isready, nothing sent since
   std::string buffer_;
 };
 

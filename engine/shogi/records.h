@@ -1,5 +1,6 @@
-// shogi's game records: CSA (for shogi tools and people) and a USI position
-// line with the result (for engines and scripts).
+// shogi's game records: CSA (for shogi tools and servers), KIF (Kakinoki's
+// format, for GUIs such as ShogiHome and Kakinoki) and a USI position line
+// with the result (for engines and scripts).
 #pragma once
 
 #include <string>
@@ -11,6 +12,8 @@ namespace kishi::shogi {
 
 // Player 0 is black (sente). The actions must replay from the start state.
 std::string csa_record(const game::Record& record, Game variant);
+// KIF in UTF-8 (a `.kif` that says so on its first line).
+std::string kif_record(const game::Record& record, Game variant);
 // "position <start> moves ..." and a comment line with the players and the result.
 std::string usi_record(const game::Record& record);
 

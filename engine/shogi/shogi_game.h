@@ -117,9 +117,11 @@ class ShogiGame {
   int move_number(const State& s) const { return s.move_number(); }
   std::string diagram(const State& s) const { return board_diagram(s); }
 
-  // Records in shogi's own formats: CSA, and a USI position line.
+  // Records in shogi's own formats: CSA, KIF and a USI position line.
   std::vector<game::RecordFile> record_files(const game::Record& r) const {
-    return {{"csa", csa_record(r, rules_.variant)}, {"usi", usi_record(r)}};
+    return {{"csa", csa_record(r, rules_.variant)},
+            {"kif", kif_record(r, rules_.variant)},
+            {"usi", usi_record(r)}};
   }
 
   // A mate of at most max_plies plies found in `nodes` df-pn nodes: its moves.

@@ -2,6 +2,7 @@
 # A scripted USI engine for the referee tests.
 #   fake_engine.sh moves M1 M2 ...   answers each go with the next move, cycling
 #   fake_engine.sh illegal|resign|win|silent|crash
+#   fake_engine.sh hang SECONDS      answers the handshake, then hears nothing more
 mode=$1
 shift
 n=$#
@@ -9,7 +10,9 @@ i=0
 while read -r line; do
   case "$line" in
     usi) echo "id name fake-$mode"; echo "fake-$mode says hello on stderr" >&2; echo "usiok" ;;
-    isready) echo "readyok" ;;
+    isready)
+      echo "readyok"
+      [ "$mode" = hang ] && exec sleep "$1" ;;
     go*)
       case "$mode" in
         moves)

@@ -112,9 +112,40 @@ TEST(Referee, RecordsNameTheResult) {
   EXPECT_NE(csa.find("P+00KI\n"), std::string::npos);
   EXPECT_NE(csa.find("+0012KI\n"), std::string::npos);
   EXPECT_NE(csa.find("%TSUMI"), std::string::npos);
+  // Issue 12, finding 10: the date and the seconds used, and KIF beside CSA.
+  EXPECT_NE(csa.find("\n$START_TIME:20"), std::string::npos) << csa;
+  const std::string kif = shogi::kif_record(g, shogi::Game::Shogi);
+  EXPECT_NE(kif.find("\n先手：a\n後手：b\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("後手の持駒：なし\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("| ・ ・ ・ ・ ・ ・ ・v桂v玉|一\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("先手の持駒：金　\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("   1 １二金打   ("), std::string::npos) << kif;
+  EXPECT_NE(kif.find("   2 詰み\nまで1手で先手の勝ち\n"), std::string::npos) << kif;
   EXPECT_EQ(
       shogi::usi_record(g).rfind("position sfen 7nk/9/7G1/9/9/9/9/9/4K4 b G 1 moves G*1b\n", 0),
       0u);
+}
+
+TEST(Records, SecondsAreRoundedAndMovesNamedInKif) {
+  game::Record r;
+  r.players[0] = "x";
+  r.players[1] = "y";
+  r.start_state = std::string(shogi::Position::START_SFEN);
+  r.actions = {"7g7f", "3c3d", "8h2b+", "3a2b"};
+  r.action_ms = {950, 1400, 61500, 0};
+  r.winner = 0;
+  r.reason = "resign";
+  r.event = "test";
+  const std::string csa = shogi::csa_record(r, shogi::Game::Shogi);
+  EXPECT_NE(csa.find("$EVENT:test\n"), std::string::npos) << csa;
+  EXPECT_NE(csa.find("+7776FU\nT1\n-3334FU\nT1\n+8822UM\nT62\n-3122GI\nT0\n"), std::string::npos)
+      << csa;
+  const std::string kif = shogi::kif_record(r, shogi::Game::Shogi);
+  EXPECT_NE(kif.find("棋戦：test\n手合割：平手\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("   1 ７六歩(77)   ( 0:01/00:00:01)\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("   3 ２二角成(88)   ( 1:02/00:01:03)\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("   4 同　銀(31)   ( 0:00/00:00:01)\n"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("   5 投了\nまで4手で先手の勝ち\n"), std::string::npos) << kif;
 }
 
 TEST(Elo, PublishedExamples) {

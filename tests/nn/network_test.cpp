@@ -3,6 +3,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <random>
 
 #include "nn/batcher.h"
 #include "nn/checkpoint.h"
@@ -138,6 +140,24 @@ TEST_F(NetworkTest, MismatchesAreRejectedWithTheirReason) {
 
   EXPECT_EQ(load_error(path("missing.ckpt")),
             "checkpoint '" + path("missing.ckpt") + "': no such file");
+}
+
+// Issue 12, finding 5: 30 of 30 single-byte flips loaded silently.
+TEST_F(NetworkTest, AFlippedByteAnywhereIsRefusedWithTheFileNamed) {
+  const std::string good = save_random("flip.ckpt");
+  std::ifstream in(good, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::mt19937 rng(5);
+  for (int i = 0; i < 30; ++i) {
+    std::string damaged = bytes;
+    const size_t at = i < 24 ? size_t(i) : rng() % bytes.size();  // the envelope, then anywhere
+    damaged[at] = char(damaged[at] ^ (1 + rng() % 255));
+    std::ofstream(path("flipped.ckpt"), std::ios::binary) << damaged;
+    const std::string error = load_error(path("flipped.ckpt"));
+    EXPECT_EQ(error.rfind("checkpoint '" + path("flipped.ckpt") + "': ", 0), 0u)
+        << "byte " << at << ": " << error;
+  }
+  EXPECT_EQ(load_error(good), "");
 }
 
 TEST_F(NetworkTest, PolicyCoversExactlyTheLegalMoves) {

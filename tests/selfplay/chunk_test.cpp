@@ -1,6 +1,8 @@
 #include "selfplay/chunk.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include <cstring>
@@ -8,6 +10,7 @@
 #include <fstream>
 #include <random>
 
+#include "engine/common/atomic_file.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/position.h"
 
@@ -141,6 +144,22 @@ TEST_F(ChunkTest, ADirectoryIsNotAChunk) {
   const auto r = read_chunk(dir.string());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error(), "chunk '" + dir.string() + "': a directory, not a chunk file");
+}
+
+// Issue 12, finding 6: the temporary files of a writer killed before its
+// rename stayed for ever; those of a live writer must stay.
+TEST_F(ChunkTest, StaleTemporaryFilesAreRemoved) {
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  waitpid(child, nullptr, 0);  // a process that is surely gone
+  const fs::path dead = dir_ / ("a.kchunk.tmp." + std::to_string(child));
+  const fs::path live = dir_ / ("b.kchunk.tmp." + std::to_string(getpid()));
+  const fs::path other = dir_ / "c.kchunk.tmp.notapid";
+  for (const fs::path& p : {dead, live, other}) std::ofstream(p) << "half a file";
+  EXPECT_EQ(remove_stale_temporaries(dir_.string()), 1);
+  EXPECT_FALSE(fs::exists(dead));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(fs::exists(other));
 }
 
 // A file whose checksum holds but whose payload claims 50 million games is

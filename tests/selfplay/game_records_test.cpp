@@ -56,10 +56,13 @@ TEST(GameRecords, CsaAndUsiRecordsBesideTheChunkReplayTheGame) {
   EXPECT_NE(csa.find("-3334FU\n"), std::string::npos) << csa;
   EXPECT_NE(csa.find("+8822UM\n"), std::string::npos) << csa;
   EXPECT_NE(csa.find("%TORYO"), std::string::npos) << csa;
+  const std::string kif = read(stem + ".kif");
+  EXPECT_NE(kif.find("   3 ２二角成(88)"), std::string::npos) << kif;
+  EXPECT_NE(kif.find("まで3手で先手の勝ち"), std::string::npos) << kif;
   // Nothing else left in the folder: no temporary file.
   int files = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;
-  EXPECT_EQ(files, 2);
+  EXPECT_EQ(files, 3);
   std::filesystem::remove_all(dir);
 }
 

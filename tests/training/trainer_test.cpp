@@ -60,6 +60,17 @@ class TrainerTest : public ::testing::Test {
   TrainConfig config_;
 };
 
+// Issue 12, finding 7: a negative thread count was accepted.
+TEST(TrainConfig, ANegativeThreadCountIsRefused) {
+  const Config c = Config::parse("[network]\nthreads = -4\n", "y.toml");
+  try {
+    training::TrainConfig::from(c.table("train"), c.table("network"));
+    FAIL() << "accepted threads = -4";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(), "key 'network.threads' in y.toml must be between 0 and 1024, not -4");
+  }
+}
+
 TEST_F(TrainerTest, RestartContinuesExactly) {
   const std::string copy = dir_ + "-copy";
   fs::copy(dir_, copy, fs::copy_options::recursive);
