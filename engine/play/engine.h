@@ -105,15 +105,15 @@ class Engine final : public EngineControl {
                         builtin_name_ + ")");
     search::LeafEvaluator<G>& evaluator =
         network_ ? static_cast<search::LeafEvaluator<G>&>(*network_->leaf) : *builtin_;
-    // A hash the machine cannot hold is cut to what it can: an engine never
-    // dies on an option.
+    // A hash the machine cannot hold is refused (the one before is kept, or
+    // cut to fit): an engine never dies on an option, nor spends minutes
+    // filling the memory.
     int64_t hash_mb = settings.hash_mb;
-    if (const int64_t available = available_memory_mb();
-        available > 0 && hash_mb > available * 3 / 4) {
-      hash_mb = std::max<int64_t>(available * 3 / 4, 1);
-      listener_.message("a hash of " + std::to_string(settings.hash_mb) +
-                        " MB is more than the memory available (" + std::to_string(available) +
-                        " MB): using " + std::to_string(hash_mb) + " MB");
+    if (const int64_t limit = available_memory_mb() * 3 / 4; limit > 0 && hash_mb > limit) {
+      hash_mb = std::max<int64_t>(std::min(hash_mb_, limit), 1);
+      listener_.error("a hash of " + std::to_string(settings.hash_mb) +
+                      " MB is more than this machine has free (" + std::to_string(limit) +
+                      " MB usable): keeping " + std::to_string(hash_mb) + " MB");
     }
     search_.reset();
     while (!search_) {
@@ -122,9 +122,10 @@ class Engine final : public EngineControl {
       } catch (const std::bad_alloc&) {
         if (hash_mb <= 1) throw;
         hash_mb /= 2;
-        listener_.message("could not map the hash: trying " + std::to_string(hash_mb) + " MB");
+        listener_.error("could not allocate the hash: trying " + std::to_string(hash_mb) + " MB");
       }
     }
+    hash_mb_ = hash_mb;
     searched_base_.clear();
   }
 
@@ -532,6 +533,7 @@ class Engine final : public EngineControl {
   const std::string builtin_name_;
   std::unique_ptr<nn::BatchedNetwork<G>> network_;
   std::string loaded_network_;
+  int64_t hash_mb_ = Settings{}.hash_mb;  // the hash in use
   std::unique_ptr<search::Search<G>> search_;
   typename MateSolverOf<G>::type mate_solver_;
   typename AlphaBetaOf<G>::type alphabeta_;  // built at its first move

@@ -2,13 +2,10 @@
 // other in the arena; the arena's size is the search's memory bound.
 #pragma once
 
-#include <sys/mman.h>
-
 #include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <new>
 
 namespace kishi::search {
 
@@ -57,26 +54,12 @@ struct Node {
   bool expanded() const { return state.load(std::memory_order_acquire) == NodeState::Expanded; }
 };
 
-// The arena's memory is mapped, not touched: the operating system provides a
-// page when a node on it is first allocated, so a large USI_Hash costs nothing
-// until the tree grows into it (and `isready` does not wait for it).
 template <class Action>
 class NodeArena {
  public:
   static constexpr uint32_t FULL = UINT32_MAX;
-  // Throws std::bad_alloc when the address space cannot be had.
   explicit NodeArena(uint32_t capacity)
-      : bytes_(size_t(capacity) * sizeof(Node<Action>)), capacity_(capacity) {
-    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    // Large pages where the kernel has them: fewer faults as the tree grows.
-    madvise(p, bytes_, MADV_HUGEPAGE);
-    nodes_ = static_cast<Node<Action>*>(p);
-  }
-  ~NodeArena() { munmap(nodes_, bytes_); }
-  NodeArena(const NodeArena&) = delete;
-  NodeArena& operator=(const NodeArena&) = delete;
+      : nodes_(std::make_unique<Node<Action>[]>(capacity)), capacity_(capacity) {}
 
   // Index of n fresh consecutive nodes, or FULL.
   uint32_t allocate(uint32_t n) {
@@ -84,7 +67,6 @@ class NodeArena {
     do {
       if (first + uint64_t(n) > capacity_) return FULL;
     } while (!used_.compare_exchange_weak(first, first + n, std::memory_order_relaxed));
-    for (uint32_t i = first; i < first + n; ++i) std::construct_at(nodes_ + i);
     return first;
   }
   Node<Action>& operator[](uint32_t i) { return nodes_[i]; }
@@ -94,8 +76,7 @@ class NodeArena {
   void clear() { used_.store(0, std::memory_order_relaxed); }
 
  private:
-  Node<Action>* nodes_ = nullptr;
-  size_t bytes_;
+  std::unique_ptr<Node<Action>[]> nodes_;
   uint32_t capacity_;
   std::atomic<uint32_t> used_{0};
 };
