@@ -2,63 +2,75 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <type_traits>
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
-#include "engine/shogi/names.h"
+#include "engine/game/perft.h"
+#include "engine/games/registry.h"
 #include "engine/shogi/perft.h"
-#include "engine/shogi/usi_move.h"
 
 namespace kishi::command {
 
-int perft(int argc, char** argv) {
-  using namespace kishi::shogi;
-  CLI::App app{"Count the leaf nodes of the legal move tree (last ply counted in bulk, no hashing)",
-               "kishi perft"};
-  std::string game_name = "shogi";
-  std::string sfen{Position::START_SFEN};
+namespace {
+
+struct PerftOptions {
+  std::string game = "shogi", state;
   int depth = 0, threads = 1;
   bool divide = false;
-  app.add_option("--game", game_name, "shogi or showgit")->capture_default_str();
-  app.add_option("--sfen", sfen, "position (default: the start position)");
-  app.add_option("--depth", depth, "plies to count")->required()->check(CLI::Range(1, 20));
-  app.add_option("--threads", threads, "worker threads over the root moves")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 256));
-  app.add_flag("--divide", divide, "print the count below each root move");
-  if (auto rc = parse_args(app, argc, argv)) return *rc;
+};
 
-  const auto game = parse_game(game_name);
-  if (!game) {
-    std::fprintf(stderr, "kishi perft: %s\n", game.error().c_str());
+template <game::Game G>
+int run_perft(const G& game, const PerftOptions& o) {
+  const auto parsed =
+      o.state.empty() ? Expected<typename G::State>(game.start_state()) : game.parse_state(o.state);
+  if (!parsed) {
+    std::fprintf(stderr, "kishi perft: %s\n", parsed.error().c_str());
     return 2;
   }
-  const auto pos = Position::from_sfen(sfen, *game);
-  if (!pos) {
-    std::fprintf(stderr, "kishi perft: %s\n", pos.error().c_str());
-    return 2;
-  }
-
+  typename G::State root = *parsed;
   const auto start = std::chrono::steady_clock::now();
   uint64_t nodes = 0;
-  if (divide) {
+  if (o.divide) {
     // Sorted by move text, so that the lines diff against other engines' divide.
-    std::vector<std::pair<std::string, uint64_t>> lines;
-    for (const auto& [move, count] : perft_divide(*pos, depth))
-      lines.emplace_back(to_usi(move), count);
+    auto lines = game::perft_divide(game, root, o.depth);
     std::sort(lines.begin(), lines.end());
     for (const auto& [move, count] : lines) {
       std::printf("%s: %llu\n", move.c_str(), (unsigned long long)count);
       nodes += count;
     }
+  } else if constexpr (std::is_same_v<G, shogi::ShogiGame>) {
+    nodes = shogi::perft_parallel(root, o.depth, o.threads);  // threads over the root moves
   } else {
-    nodes = perft_parallel(*pos, depth, threads);
+    nodes = game::perft(game, root, o.depth);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("game %s depth %d nodes %llu time %.3f s nps %.0f\n", game_name.c_str(), depth,
+  std::printf("game %s depth %d nodes %llu time %.3f s nps %.0f\n", o.game.c_str(), o.depth,
               (unsigned long long)nodes, seconds, seconds > 0 ? nodes / seconds : 0.0);
   return 0;
+}
+
+}  // namespace
+
+int perft(int argc, char** argv) {
+  CLI::App app{"Count the leaf nodes of the legal move tree (last ply counted in bulk, no hashing)",
+               "kishi perft"};
+  PerftOptions o;
+  app.add_option("--game", o.game, "shogi, showgit or toy")->capture_default_str();
+  app.add_option("--sfen,--state", o.state,
+                 "position in the game's notation (SFEN for shogi; default: the start)");
+  app.add_option("--depth", o.depth, "plies to count")->required()->check(CLI::Range(1, 20));
+  app.add_option("--threads", o.threads, "worker threads over the root moves (shogi)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  app.add_flag("--divide", o.divide, "print the count below each root move");
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+  if (!games::is_game(o.game)) {
+    std::fprintf(stderr, "kishi perft: %s\n", games::unknown_game(o.game).what());
+    return 2;
+  }
+  return games::with_game(o.game, {}, [&](const auto& game) { return run_perft(game, o); });
 }
 
 }  // namespace kishi::command
