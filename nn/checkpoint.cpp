@@ -7,8 +7,7 @@
 #include <string_view>
 
 #include "engine/common/atomic_file.h"
-#include "engine/common/checksum.h"
-#include "engine/common/expected.h"
+#include "nn/checkpoint_file.h"
 
 namespace kishi::nn {
 
@@ -21,42 +20,6 @@ std::string first_line(const std::string& s) { return s.substr(0, s.find('\n'));
 std::string describe(const game::EncodingShape& s) {
   return std::to_string(s.planes) + "x" + std::to_string(s.height) + "x" + std::to_string(s.width) +
          " (policy " + std::to_string(s.policy_planes) + " planes)";
-}
-
-// A checkpoint is a torch archive (a zip file) in an envelope: MAGIC, the
-// archive's length and its checksum (uint64 each, little-endian), the archive.
-// Files from before the envelope are bare archives, read without a check.
-constexpr char MAGIC[8] = {'K', 'I', 'S', 'H', 'I', 'C', 'K', 'P'};
-constexpr size_t ENVELOPE = 8 + 8 + 8;
-
-bool is_zip(std::string_view bytes) {
-  return bytes.size() >= 4 && bytes[0] == 'P' && bytes[1] == 'K' && bytes[2] == 3 && bytes[3] == 4;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in) throw std::runtime_error("cannot read it");
-  return bytes.str();
-}
-
-// The archive inside a checkpoint file's bytes; the error names the damage.
-Expected<std::string_view> archive_of(std::string_view file) {
-  using Result = Expected<std::string_view>;
-  if (is_zip(file)) return file;  // written before the envelope
-  if (file.size() < ENVELOPE || std::memcmp(file.data(), MAGIC, 8) != 0)
-    return Result::failure("not a kishi checkpoint");
-  uint64_t length = 0, sum = 0;
-  std::memcpy(&length, file.data() + 8, 8);
-  std::memcpy(&sum, file.data() + 16, 8);
-  if (length != file.size() - ENVELOPE)
-    return Result::failure("truncated or damaged (" + std::to_string(file.size() - ENVELOPE) +
-                           " bytes of archive, the header says " + std::to_string(length) + ")");
-  const std::string_view archive = file.substr(ENVELOPE);
-  if (fnv1a(archive.data(), archive.size()) != sum)
-    return Result::failure("checksum mismatch (damaged)");
-  return archive;
 }
 
 }  // namespace
@@ -88,13 +51,7 @@ void save_checkpoint(const std::string& path, PolicyValueNet& net, const Checkpo
   try {
     std::ostringstream zip;
     archive.save_to(zip);
-    const std::string bytes = zip.str();
-    std::string file(MAGIC, 8);
-    const uint64_t length = bytes.size(), sum = fnv1a(bytes.data(), bytes.size());
-    file.append(reinterpret_cast<const char*>(&length), 8);
-    file.append(reinterpret_cast<const char*>(&sum), 8);
-    file += bytes;
-    write_file_atomically(path, file);
+    write_file_atomically(path, checkpoint_file(zip.str()));
   } catch (const std::exception& e) {
     throw CheckpointError("cannot write checkpoint '" + path + "': " + first_line(e.what()));
   }
@@ -107,13 +64,12 @@ LoadedCheckpoint load_checkpoint(const std::string& path, const GameEncoding& ex
   };
   if (!std::filesystem::exists(path)) throw fail("no such file");
   if (std::filesystem::is_directory(path)) throw fail("a directory, not a checkpoint");
-  std::string file;
-  try {
-    file = read_file(path);
-  } catch (const std::exception& e) {
-    throw fail(e.what());
-  }
-  const auto zip = archive_of(file);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in) throw fail("cannot read it");
+  const std::string file = bytes.str();
+  const auto zip = checkpoint_archive(file);
   if (!zip) throw fail(zip.error());
 
   torch::serialize::InputArchive archive;

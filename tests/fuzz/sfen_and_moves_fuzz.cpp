@@ -27,9 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   int played = 0;
   for (size_t start = eol; start != std::string_view::npos && start < input.size();) {
     const size_t end = input.find('\n', start + 1);
-    const std::string_view text = input.substr(start + 1, end == std::string_view::npos
-                                                               ? std::string_view::npos
-                                                               : end - start - 1);
+    const std::string_view text = input.substr(
+        start + 1, end == std::string_view::npos ? std::string_view::npos : end - start - 1);
     start = end;
     const auto move = parse_usi_move(pos, text);
     if (!move) continue;
