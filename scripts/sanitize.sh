@@ -13,13 +13,14 @@ what=${1:-all}
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 
-build() {  # DIR FLAGS
+build() {  # DIR FLAGS [TARGET ...]
   local dir=$1 flags=$2
+  shift 2
   [ -f "$dir/CMakeCache.txt" ] ||
     cmake -S . -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKISHI_NATIVE=OFF \
       -DKISHI_BENCH=OFF -DCMAKE_CXX_FLAGS="$flags -fno-omit-frame-pointer" \
       -DCMAKE_EXE_LINKER_FLAGS="$flags" -DCMAKE_SHARED_LINKER_FLAGS="$flags"
-  cmake --build "$dir" --parallel "$(nproc)"
+  cmake --build "$dir" --parallel "$(nproc)" ${1:+--target "$@"}
 }
 
 if [ "$what" = asan ] || [ "$what" = all ]; then
@@ -35,7 +36,7 @@ fi
 
 if [ "$what" = tsan ] || [ "$what" = all ]; then
   start=$(date +%s)
-  build build-tsan "-fsanitize=thread"
+  build build-tsan "-fsanitize=thread" kishi kishi_tests kishi_usi_tests
   built=$(date +%s)
   (cd build-tsan &&
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
