@@ -96,7 +96,15 @@ void UsiClient::kill_engine() {
 
 std::string UsiClient::exit_reason() {
   int status = 0;
-  if (pid_ <= 0 || waitpid(pid_, &status, WNOHANG) != pid_) return "";
+  if (pid_ <= 0) return "";
+  // The end of its output comes a moment before the process can be reaped:
+  // once the output has ended, wait a second for it.
+  bool reaped = waitpid(pid_, &status, WNOHANG) == pid_;
+  for (int i = 0; !reaped && !alive_ && i < 100; ++i) {
+    usleep(10000);
+    reaped = waitpid(pid_, &status, WNOHANG) == pid_;
+  }
+  if (!reaped) return "";
   pid_ = -1;
   alive_ = false;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
