@@ -238,14 +238,8 @@ int run_match(const G& game, const std::string& game_name, std::vector<EngineSpe
             }
           }
           if (!failed[0].empty() || !failed[1].empty()) {
-            game::Record forfeit;
-            forfeit.players[0] = engines[first].name;
-            forfeit.players[1] = engines[second].name;
-            forfeit.start_state = opening.state;
-            forfeit.actions = opening.actions;
-            forfeit.action_ms.assign(opening.actions.size(), 0);
-            forfeit.opening_actions = opening.actions.size();
-            forfeit.start_time = game::record_time_now();
+            game::Record forfeit =
+                opening_record(engines[first].name, engines[second].name, opening);
             forfeit.winner = failed[0].empty() ? 0 : failed[1].empty() ? 1 : game::Outcome::DRAW;
             forfeit.reason = "crash of " + (failed[0].empty() ? failed[1] : failed[0]);
             report_game(index, a, b, forfeit);

@@ -56,17 +56,28 @@ std::vector<Opening> read_openings(const G& game, const std::string& path) {
   return openings;
 }
 
+// The record of a game about to start from `opening`, between `first`
+// (player 0) and `second`: its start, and the opening's actions (0 ms each).
+inline game::Record opening_record(const std::string& first, const std::string& second,
+                                   const Opening& opening) {
+  game::Record rec;
+  rec.players[0] = first;
+  rec.players[1] = second;
+  rec.start_state = opening.state;
+  rec.start_time = game::record_time_now();
+  rec.actions = opening.actions;
+  rec.action_ms.assign(opening.actions.size(), 0);
+  rec.opening_actions = opening.actions.size();
+  return rec;
+}
+
 // Plays one game: `first` plays player 0 (shogi's black), `second` player 1.
 // The game's own ply limit should be out of reach: the referee's max_plies
 // counts the record's actions, the opening's included.
 template <game::Game G>
 game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const Opening& opening,
                        const TimeControl& tc, int max_plies) {
-  game::Record rec;
-  rec.players[0] = first.spec().name;
-  rec.players[1] = second.spec().name;
-  rec.start_state = opening.state;
-  rec.start_time = game::record_time_now();
+  game::Record rec = opening_record(first.spec().name, second.spec().name, opening);
   auto start = game.parse_state(opening.state);
   if (!start) throw std::runtime_error("opening '" + opening.state + "': " + start.error());
   typename G::State state = std::move(*start);
@@ -74,10 +85,7 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
     const auto a = game.parse_action(state, text);
     if (!a) throw std::runtime_error("opening move " + text + ": " + a.error());
     game.play(state, *a);
-    rec.actions.push_back(text);
-    rec.action_ms.push_back(0);
   }
-  rec.opening_actions = rec.actions.size();
   UsiClient* engines[2] = {&first, &second};
   int64_t left[2] = {tc.main_ms, tc.main_ms};
 

@@ -35,6 +35,16 @@ struct Session {
     EXPECT_TRUE(line) << "no error line";
     return line.value_or("");
   }
+  // The last `info depth` line before the next bestmove, and the bestmove line.
+  std::pair<std::string, std::string> last_info_and_bestmove() {
+    std::string last_info;
+    const auto best = engine.wait_for([&](const std::string& l) {
+      if (l.rfind("info depth", 0) == 0) last_info = l;
+      return l.rfind("bestmove", 0) == 0;
+    });
+    EXPECT_TRUE(best) << "no bestmove";
+    return {last_info, best.value_or("")};
+  }
   // The engine's current position, read back with its `d` command.
   std::string sfen() {
     engine.send("d");
@@ -357,12 +367,7 @@ TEST(UsiSession, NumbersAtTheExtremesAreBounded) {
   Session s;
   // All the time in the world: the search goes on until its tree is full.
   const auto final_hashfull = [&] {
-    std::string last_info;
-    const auto best = s.engine.wait_for([&](const std::string& l) {
-      if (l.rfind("info depth", 0) == 0) last_info = l;
-      return l.rfind("bestmove", 0) == 0;
-    });
-    EXPECT_TRUE(best);
+    const std::string last_info = s.last_info_and_bestmove().first;
     const size_t at = last_info.find(" hashfull ");
     return at == std::string::npos ? -1 : std::stoi(last_info.substr(at + 10));
   };
@@ -393,14 +398,10 @@ TEST(UsiSession, TheLastLineBeforeBestmoveIsTheMovePlayed) {
     moves += std::string(" ") + m;
     s.engine.send("position startpos moves" + moves);
     s.engine.send("go nodes 3000");
-    std::string last_info;
-    const auto best = s.engine.wait_for([&](const std::string& l) {
-      if (l.rfind("info depth", 0) == 0) last_info = l;
-      return l.rfind("bestmove", 0) == 0;
-    });
-    ASSERT_TRUE(best);
-    const std::string move = best->substr(9, best->find(' ', 9) - 9);
-    EXPECT_NE(last_info.find(" pv " + move), std::string::npos) << last_info << " / " << *best;
+    const auto [last_info, best] = s.last_info_and_bestmove();
+    ASSERT_FALSE(best.empty());
+    const std::string move = best.substr(9, best.find(' ', 9) - 9);
+    EXPECT_NE(last_info.find(" pv " + move), std::string::npos) << last_info << " / " << best;
   }
 }
 
