@@ -57,20 +57,21 @@ int perft(int argc, char** argv) {
   CLI::App app{"Count the leaf nodes of the legal move tree (last ply counted in bulk, no hashing)",
                "kishi perft"};
   PerftOptions o;
-  app.add_option("--game", o.game, "shogi, showgit or toy")->capture_default_str();
-  app.add_option("--sfen,--state", o.state,
-                 "position in the game's notation (SFEN for shogi; default: the start)");
+  app.add_option("--game", o.game, "shogi, showgit, gnome or toy")->capture_default_str();
+  app.add_option("--position,--sfen,--state", o.state,
+                 "position in the game's notation (SFEN for shogi, FEN for gnome; default: the "
+                 "start)");
   app.add_option("--depth", o.depth, "plies to count")->required()->check(CLI::Range(1, 20));
   app.add_option("--threads", o.threads, "worker threads over the root moves (shogi)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   app.add_flag("--divide", o.divide, "print the count below each root move");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
-  if (!games::is_game(o.game)) {
+  if (!games::is_game(o.game) && !games::is_rules_only_game(o.game)) {
     std::fprintf(stderr, "kishi perft: %s\n", games::unknown_game(o.game).what());
     return 2;
   }
-  return games::with_game(o.game, {}, [&](const auto& game) { return run_perft(game, o); });
+  return games::with_rules_core(o.game, {}, [&](const auto& game) { return run_perft(game, o); });
 }
 
 }  // namespace kishi::command

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "engine/gnome/gnome_game.h"
 #include "engine/shogi/shogi_game.h"
 #include "engine/toy/toy_game.h"
 
@@ -31,7 +32,21 @@ inline bool is_game(std::string_view name) {
   return false;
 }
 
+// Games whose rules core is all kishi has of them yet: perft plays them, the
+// commands above the rules do not.
+inline constexpr std::string_view RULES_ONLY_GAMES[] = {"gnome"};
+
+inline bool is_rules_only_game(std::string_view name) {
+  for (std::string_view n : RULES_ONLY_GAMES)
+    if (n == name) return true;
+  return false;
+}
+
 inline std::invalid_argument unknown_game(std::string_view name) {
+  if (is_rules_only_game(name))
+    return std::invalid_argument("the game " + std::string(name) +
+                                 " has only its rules core so far (kishi perft --game " +
+                                 std::string(name) + "); this command plays shogi, showgit, toy");
   std::string list;
   for (std::string_view n : GAME_NAMES) list += (list.empty() ? "" : ", ") + std::string(n);
   return std::invalid_argument("unknown game '" + std::string(name) + "' (kishi plays " + list +
@@ -66,6 +81,13 @@ decltype(auto) with_game(std::string_view name, const PlayRules& rules, F&& f) {
   if (shogi::parse_game(name)) return f(make_game<shogi::ShogiGame>(name, rules));
   if (name == "toy") return f(make_game<toy::ToyGame>(name, rules));
   throw unknown_game(name);
+}
+
+// with_game for every game with a rules core, those of RULES_ONLY_GAMES included.
+template <class F>
+decltype(auto) with_rules_core(std::string_view name, const PlayRules& rules, F&& f) {
+  if (name == "gnome") return f(gnome::GnomeGame({.max_plies = rules.max_plies}));
+  return with_game(name, rules, std::forward<F>(f));
 }
 
 // The names of GAME_NAMES that are played by the type G (shogi::ShogiGame:

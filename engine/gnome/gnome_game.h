@@ -1,0 +1,76 @@
+// Xadrez de Gnomo behind kishi's game interface (engine/game/game.h): the
+// state is the line of positions from the root, which the veto (rule 17) and
+// repetition (rule 20) need. docs/rules-gnome.md describes the rules core.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/common/expected.h"
+#include "engine/game/game.h"
+#include "engine/gnome/move_text.h"
+#include "engine/gnome/movegen.h"
+#include "engine/gnome/position.h"
+
+namespace kishi::gnome {
+
+struct Entry {
+  Position position;
+  Move last{};             // the action that led here (Kind::NONE at the root)
+  mutable int moves = -1;  // the count of distinct legal moves, once generated
+};
+
+struct State {
+  std::vector<Entry> line;
+  const Position& position() const { return line.back().position; }
+};
+
+class GnomeGame {
+ public:
+  using State = gnome::State;
+  using Action = Move;
+  using ActionList = MoveList;
+
+  struct Rules {
+    int max_plies = 512;  // a game this long is a draw (rule 20)
+  };
+  // Outcome reasons.
+  static constexpr uint8_t CHECKMATE = 1, STALEMATE = 2, BARE_KINGS = 3, REPETITION = 4,
+                           FIFTY_MOVES = 5, MAX_PLIES = 6;
+
+  GnomeGame() = default;
+  explicit GnomeGame(Rules rules) : rules_(rules) {}
+
+  std::string_view name() const { return "gnome"; }
+  State start_state() const;
+  std::string state_text(const State& s) const { return fen(s.position()); }
+  Expected<State> parse_state(std::string_view text) const;
+
+  int player(const State& s) const { return s.position().side; }
+  // The moves, and `veto` where the holder may veto (alone after a mating or
+  // stalemating move: rule 18).
+  void legal_actions(const State& s, ActionList& list) const;
+  bool is_legal(const State& s, const Action& a) const;
+  void play(State& s, const Action& a) const;
+  void undo(State& s) const { s.line.pop_back(); }
+  bool can_veto(const State& s) const;
+
+  std::string action_text(const Action& a) const { return move_text(a); }
+  Expected<Action> parse_action(const State& s, std::string_view text) const;
+  uint32_t pack(const Action& a) const;
+  Action unpack(uint32_t packed) const;
+
+  // Ends are judged once the last move can no longer be vetoed (rule 18).
+  game::Outcome outcome(const State& s, const ActionList& legal) const;
+  std::string reason_text(uint8_t reason) const;
+  game::Terminal terminal(const State& s, const ActionList& legal) const;
+
+ private:
+  Rules rules_;
+};
+
+static_assert(game::Game<GnomeGame>);
+
+}  // namespace kishi::gnome
