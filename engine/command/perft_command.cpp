@@ -8,6 +8,7 @@
 #include "engine/command/parse_args.h"
 #include "engine/game/perft.h"
 #include "engine/games/registry.h"
+#include "engine/gnome/perft.h"
 #include "engine/shogi/perft.h"
 
 namespace kishi::command {
@@ -41,6 +42,8 @@ int run_perft(const G& game, const PerftOptions& o) {
     }
   } else if constexpr (std::is_same_v<G, shogi::ShogiGame>) {
     nodes = shogi::perft_parallel(root, o.depth, o.threads);  // threads over the root moves
+  } else if constexpr (std::is_same_v<G, gnome::GnomeGame>) {
+    nodes = gnome::perft_in_place(root, o.depth);
   } else {
     nodes = game::perft(game, root, o.depth);
   }

@@ -225,32 +225,75 @@ void MoveEffects::finish(uint64_t before_wounded) {
   }
 }
 
-void play_move(const Position& before, const Move& m, Position& after) {
-  after = before;
-  MoveEffects e(after.stacks, before.side, before.en_passant);
+void make_move(Position& p, const Move& m, MoveUndo* undo) {
+  const int side = p.side;
+  if (undo) {
+    undo->key = p.key;
+    undo->side = p.side;
+    undo->castling = p.castling;
+    undo->en_passant = p.en_passant;
+    undo->token_holder = p.token_holder;
+    undo->token_usable = p.token_usable;
+    undo->banned = p.banned;
+    undo->halfmove = p.halfmove;
+    undo->fullmove = p.fullmove;
+  }
+  MoveEffects e(p.stacks, side, p.en_passant);
   e.play(m);
-  e.finish(before.pieces[before.side][WOUNDED]);
-  for (int i = 0; i < e.changed_count(); ++i) after.refresh(e.changed_square(i), e.saved(i));
-  after.key ^= before.fields_key();
+  e.finish(p.pieces[side][WOUNDED]);
+  const int changed = e.changed_count();
+  for (int i = 0; i < changed; ++i) p.refresh(e.changed_square(i), e.saved(i));
+  if (undo) {
+    undo->count = changed;
+    for (int i = 0; i < changed; ++i) {
+      undo->squares[i] = uint8_t(e.changed_square(i));
+      undo->stacks[i] = e.saved(i);
+    }
+  }
+  p.key ^= p.fields_key();
   const uint64_t left = e.level0_left();
-  if (left & (bit(4) | bit(7))) after.castling &= ~WHITE_KINGSIDE;
-  if (left & (bit(4) | bit(0))) after.castling &= ~WHITE_QUEENSIDE;
-  if (left & (bit(60) | bit(63))) after.castling &= ~BLACK_KINGSIDE;
-  if (left & (bit(60) | bit(56))) after.castling &= ~BLACK_QUEENSIDE;
-  after.en_passant = NO_SQUARE;
-  if (m.kind == Kind::STEP && e.pawn_moved() && (m.to - m.from == 16 || m.from - m.to == 16))
-    after.en_passant = uint8_t((m.from + m.to) / 2);
-  after.halfmove = e.pawn_moved() || e.piece_left_board() ? 0 : uint16_t(before.halfmove + 1);
-  if (!after.halfmove && before.halfmove == UINT16_MAX) after.halfmove = UINT16_MAX;
-  if (before.side == BLACK) ++after.fullmove;
+  if (left & (bit(4) | bit(7))) p.castling &= ~WHITE_KINGSIDE;
+  if (left & (bit(4) | bit(0))) p.castling &= ~WHITE_QUEENSIDE;
+  if (left & (bit(60) | bit(63))) p.castling &= ~BLACK_KINGSIDE;
+  if (left & (bit(60) | bit(56))) p.castling &= ~BLACK_QUEENSIDE;
+  const bool double_step =
+      m.kind == Kind::STEP && e.pawn_moved() && (m.to - m.from == 16 || m.from - m.to == 16);
+  p.en_passant = double_step ? uint8_t((m.from + m.to) / 2) : uint8_t(NO_SQUARE);
+  if (e.pawn_moved() || e.piece_left_board())
+    p.halfmove = 0;
+  else if (p.halfmove < UINT16_MAX)
+    ++p.halfmove;
+  if (side == BLACK) ++p.fullmove;
   // The token (rule 17): lower case turns usable once its holder has moved
   // after the vetoing side's free move.
-  if (!before.token_usable && before.side == before.token_holder &&
-      before.banned.kind == Kind::NONE)
-    after.token_usable = true;
-  after.banned = Move{};
-  after.side = uint8_t(1 - before.side);
-  after.key ^= after.fields_key();
+  if (!p.token_usable && side == p.token_holder && p.banned.kind == Kind::NONE)
+    p.token_usable = true;
+  p.banned = Move{};
+  p.side = uint8_t(1 - side);
+  p.key ^= p.fields_key();
+}
+
+void unmake_move(Position& p, const MoveUndo& undo) {
+  for (int i = undo.count - 1; i >= 0; --i) {
+    const int sq = undo.squares[i];
+    const Stack now = p.stacks[sq];
+    p.stacks[sq] = undo.stacks[i];
+    p.refresh(sq, now);
+  }
+  p.side = undo.side;
+  p.castling = undo.castling;
+  p.en_passant = undo.en_passant;
+  p.token_holder = undo.token_holder;
+  p.token_usable = undo.token_usable;
+  p.banned = undo.banned;
+  p.halfmove = undo.halfmove;
+  p.fullmove = undo.fullmove;
+  p.key = undo.key;
+}
+
+void play_move(const Position& before, const Move& m, Position& after) {
+  after = before;
+  make_move(after, m, nullptr);
 }
 
 }  // namespace kishi::gnome

@@ -58,8 +58,24 @@ class MoveEffects {
   Stack saved_[64];
 };
 
-// The position after a move of the side to move (not the veto), finished:
-// rights, en passant, counters, token and key updated.
+// What make_move changed, for unmake_move.
+struct MoveUndo {
+  int count = 0;
+  uint8_t squares[64];
+  Stack stacks[64];
+  uint64_t key;
+  uint8_t side, castling, en_passant, token_holder;
+  bool token_usable;
+  Move banned;
+  uint16_t halfmove;
+  uint32_t fullmove;
+};
+
+// Plays a move of the side to move (not the veto) in place, finished: rights,
+// en passant, counters, token and key updated; `undo` (if given) takes it back.
+void make_move(Position& p, const Move& m, MoveUndo* undo);
+void unmake_move(Position& p, const MoveUndo& undo);
+// The position after the move, on a copy.
 void play_move(const Position& before, const Move& m, Position& after);
 
 }  // namespace kishi::gnome
