@@ -1,5 +1,6 @@
 #include "engine/gnome/geometry.h"
 
+#include <bit>
 #include <cstdlib>
 
 namespace kishi::gnome {
@@ -39,14 +40,22 @@ Geometry build() {
       }
     }
   }
+  for (int sq = 0; sq < 64; ++sq) {
+    for (int df = -1; df <= 1; df += 2) {
+      const int f = file_of(sq) + df;
+      if (f < 0 || f > 7) continue;
+      if (rank_of(sq) > 0) g.pawn_sources[WHITE][sq] |= bit(square(f, rank_of(sq) - 1));
+      if (rank_of(sq) < 7) g.pawn_sources[BLACK][sq] |= bit(square(f, rank_of(sq) + 1));
+    }
+    for (int from = 0; from < 64; ++from)
+      for (uint64_t j = g.knight[from]; j; j &= j - 1)
+        if (g.area[from][std::countr_zero(j)] & bit(sq)) g.area_sources[sq] |= bit(from);
+  }
   return g;
 }
 
 }  // namespace
 
-const Geometry& geometry() {
-  static const Geometry g = build();
-  return g;
-}
+const Geometry GEOMETRY = build();
 
 }  // namespace kishi::gnome

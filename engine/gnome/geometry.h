@@ -19,9 +19,14 @@ struct Geometry {
   std::array<std::array<uint64_t, 64>, 8> rays{};
   // between[a][b]: the squares strictly between a and b on a line, else 0.
   std::array<std::array<uint64_t, 64>, 64> between{};
+  // pawn_sources[colour][sq]: where a pawn of `colour` stands to capture on sq.
+  std::array<std::array<uint64_t, 64>, 2> pawn_sources{};
+  // area_sources[sq]: where a knight stands for sq to be in the area of one of its jumps.
+  std::array<uint64_t, 64> area_sources{};
 };
 
-const Geometry& geometry();
+extern const Geometry GEOMETRY;  // built before main(): nothing uses it during static start-up
+inline const Geometry& geometry() { return GEOMETRY; }
 
 constexpr int DIRECTION_FILE[8] = {1, -1, 0, 0, 1, 1, -1, -1};
 constexpr int DIRECTION_RANK[8] = {0, 0, 1, -1, 1, -1, 1, -1};

@@ -99,7 +99,7 @@ Expected<Move> GnomeGame::parse_action(const State& s, std::string_view text) co
 uint32_t GnomeGame::pack(const Action& a) const { return pack_move(a); }
 
 Move GnomeGame::unpack(uint32_t packed) const {
-  Move m;
+  Move m{};
   const uint32_t kind = packed & 7;
   if (kind == 0) return {};
   m.kind = Kind(kind);

@@ -8,16 +8,17 @@ void MoveEffects::set(int sq, Stack s) {
   if (!(changed_ & bit(sq))) {
     changed_ |= bit(sq);
     saved_square_[saved_count_] = uint8_t(sq);
-    saved_[saved_count_++] = stacks_[sq];
+    saved_[saved_count_++] = stacks_[sq].bits();
   }
   stacks_[sq] = s;
 }
 
 void MoveEffects::undo() {
-  for (int i = saved_count_ - 1; i >= 0; --i) stacks_[saved_square_[i]] = saved_[i];
+  for (int i = saved_count_ - 1; i >= 0; --i)
+    stacks_[saved_square_[i]] = Stack::from_bits(saved_[i]);
   saved_count_ = 0;
   changed_ = level0_ = 0;
-  piece_left_ = pawn_moved_ = false;
+  piece_left_ = pawn_moved_ = fresh_ = false;
 }
 
 // Rule 6: the pieces above drop one level; nothing is eliminated.
@@ -40,7 +41,9 @@ void MoveEffects::explode(int centre, int level) {
 
 // A healthy bishop wounded now: the mover's stays through this move's end (rule 29).
 Piece MoveEffects::wound(Piece bishop) const {
-  return colour_of(bishop) == mover_ ? FRESH : make_piece(colour_of(bishop), WOUNDED);
+  if (colour_of(bishop) != mover_) return make_piece(colour_of(bishop), WOUNDED);
+  fresh_ = true;
+  return FRESH;
 }
 
 // Rules 4, 5, 9, 12, 23, 30: `unit` captures the bottom piece of sq.
@@ -211,6 +214,7 @@ void MoveEffects::play(const Move& m) {
 }
 
 void MoveEffects::finish(uint64_t before_wounded) {
+  if (!before_wounded && !fresh_) return;
   const Piece expiring = make_piece(mover_, WOUNDED);
   for (uint64_t squares = before_wounded | changed_; squares;) {
     const int sq = pop_lowest(squares);
@@ -229,6 +233,12 @@ void make_move(Position& p, const Move& m, MoveUndo* undo) {
   const int side = p.side;
   if (undo) {
     undo->key = p.key;
+    undo->occupied = p.occupied;
+    undo->rook_top = p.rook_top;
+    undo->lone = p.lone;
+    undo->bottom_of = p.bottom_of;
+    undo->top_of = p.top_of;
+    undo->pieces = p.pieces;
     undo->side = p.side;
     undo->castling = p.castling;
     undo->en_passant = p.en_passant;
@@ -247,7 +257,7 @@ void make_move(Position& p, const Move& m, MoveUndo* undo) {
     undo->count = changed;
     for (int i = 0; i < changed; ++i) {
       undo->squares[i] = uint8_t(e.changed_square(i));
-      undo->stacks[i] = e.saved(i);
+      undo->stacks[i] = e.saved(i).bits();
     }
   }
   p.key ^= p.fields_key();
@@ -274,12 +284,14 @@ void make_move(Position& p, const Move& m, MoveUndo* undo) {
 }
 
 void unmake_move(Position& p, const MoveUndo& undo) {
-  for (int i = undo.count - 1; i >= 0; --i) {
-    const int sq = undo.squares[i];
-    const Stack now = p.stacks[sq];
-    p.stacks[sq] = undo.stacks[i];
-    p.refresh(sq, now);
-  }
+  for (int i = undo.count - 1; i >= 0; --i)
+    p.stacks[undo.squares[i]] = Stack::from_bits(undo.stacks[i]);
+  p.occupied = undo.occupied;
+  p.rook_top = undo.rook_top;
+  p.lone = undo.lone;
+  p.bottom_of = undo.bottom_of;
+  p.top_of = undo.top_of;
+  p.pieces = undo.pieces;
   p.side = undo.side;
   p.castling = undo.castling;
   p.en_passant = undo.en_passant;

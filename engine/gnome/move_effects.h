@@ -39,7 +39,7 @@ class MoveEffects {
   bool pawn_moved() const { return pawn_moved_; }
   int changed_count() const { return saved_count_; }
   int changed_square(int i) const { return saved_square_[i]; }
-  Stack saved(int i) const { return saved_[i]; }
+  Stack saved(int i) const { return Stack::from_bits(saved_[i]); }
 
  private:
   void set(int sq, Stack s);
@@ -53,17 +53,21 @@ class MoveEffects {
   int mover_, en_passant_;
   uint64_t changed_ = 0, level0_ = 0;
   bool piece_left_ = false, pawn_moved_ = false;
+  mutable bool fresh_ = false;  // a bishop of the mover was wounded
   int saved_count_ = 0;
   uint8_t saved_square_[64];
-  Stack saved_[64];
+  Stack::Bits saved_[64];  // left uninitialised: only the first saved_count_ are read
 };
 
 // What make_move changed, for unmake_move.
 struct MoveUndo {
   int count = 0;
   uint8_t squares[64];
-  Stack stacks[64];
+  Stack::Bits stacks[64];  // left uninitialised: only the first `count` are read
   uint64_t key;
+  uint64_t occupied, rook_top, lone;  // the derived boards, put back whole
+  std::array<uint64_t, 2> bottom_of, top_of;
+  std::array<std::array<uint64_t, 8>, 2> pieces;
   uint8_t side, castling, en_passant, token_holder;
   bool token_usable;
   Move banned;

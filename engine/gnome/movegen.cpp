@@ -1,6 +1,8 @@
 #include "engine/gnome/movegen.h"
 
+#include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <string>
 
 #include "engine/gnome/geometry.h"
@@ -204,13 +206,12 @@ class Generator {
     return false;
   }
 
-  // Step options from the stacks as they are (a king step: rules 13, 3, 4).
+  // The options of a king step onto a stack: quiet, climbing, capturing (rules 13, 3, 4).
   template <class F>
-  static bool step_options(const std::array<Stack, 64>& stacks, int to, int opponent, F&& f) {
-    const Stack t = stacks[to];
+  bool step_options(Stack t, F&& f) const {
     if (t.empty()) return f(false, false);
     if (type_of(t.top()) == ROOK && f(true, false)) return true;
-    return colour_of(t.bottom()) == opponent && f(false, true);
+    return colour_of(t.bottom()) == opponent_ && f(false, true);
   }
 
   bool castling_allowed(int sq, bool kingside) {
@@ -237,39 +238,41 @@ class Generator {
   // Rule 13: two steps, each quiet, climbing or capturing; the first may be castling.
   bool king(int sq) {
     const Geometry& g = geometry();
-    std::array<Stack, 64> stacks = p_.stacks;
-    auto second_steps = [&](Move m) {
-      MoveEffects e(stacks, side_, NO_SQUARE);
-      Stack waiting;
-      e.king_first_step(m.from, m.to, m.climb, waiting);
-      // Castling captures nothing; any other first step that removed a piece captured.
-      const bool captured_first =
-          e.piece_left_board() && !(m.to - m.from == 2 || m.from - m.to == 2);
-      bool stop = false;
-      for (uint64_t next = g.king[m.to]; next && !stop;) {
+    const Stack source = p_.stacks[sq];
+    const int level = source.height() - 1;
+    Move m{.kind = Kind::KING, .from = uint8_t(sq), .level = uint8_t(level)};
+    // The second steps from m.to, on the stacks as the first step left them
+    // (stack_after), without playing it.
+    auto second_steps = [&](const Move& first, bool captured_first, auto&& stack_after) {
+      for (uint64_t next = g.king[first.to]; next;) {
         const int d2 = pop_lowest(next);
-        stop = step_options(stacks, d2, opponent_, [&](bool climb, bool capture) {
-          if (captures_only_ &&
-              !((capture && (targets_ & bit(d2))) || (captured_first && (targets_ & bit(m.to)))))
-            return false;
-          Move k = m;
-          k.aux = uint8_t(d2);
-          k.climb2 = climb;
-          return emit_(k);
-        });
+        if (step_options(stack_after(d2), [&](bool climb, bool capture) {
+              if (captures_only_ && !((capture && (targets_ & bit(d2))) ||
+                                      (captured_first && (targets_ & bit(first.to)))))
+                return false;
+              Move k = first;
+              k.aux = uint8_t(d2);
+              k.climb2 = climb;
+              return emit_(k);
+            }))
+          return true;
       }
-      e.undo();
-      return stop;
+      return false;
     };
-    Move m{.kind = Kind::KING, .from = uint8_t(sq)};
-    m.level = uint8_t(p_.stacks[sq].height() - 1);
-    for (uint64_t first = g.king[sq]; first;) {
-      const int d1 = pop_lowest(first);
-      if (step_options(p_.stacks, d1, opponent_, [&](bool climb, bool) {
+    for (uint64_t firsts = g.king[sq]; firsts;) {
+      const int d1 = pop_lowest(firsts);
+      const Stack t = p_.stacks[d1];
+      if (step_options(t, [&](bool climb, bool capture) {
             Move k = m;
             k.to = uint8_t(d1);
             k.climb = climb;
-            return second_steps(k);
+            // A queen taken by the first step explodes at once (rule 31).
+            const bool exploded = capture && type_of(t.bottom()) == QUEEN;
+            return second_steps(k, capture, [&](int x) {
+              Stack b = x == sq ? source.below(level) : p_.stacks[x];
+              if (exploded && (g.king[d1] & bit(x)) && !b.empty()) b = b.without(0);
+              return b;
+            });
           }))
         return true;
     }
@@ -277,7 +280,12 @@ class Generator {
       if (!castling_allowed(sq, kingside)) continue;
       Move k = m;
       k.to = uint8_t(kingside ? sq + 2 : sq - 2);
-      if (second_steps(k)) return true;
+      const int corner = kingside ? sq + 3 : sq - 4, rook_to = (sq + k.to) / 2;
+      if (second_steps(k, false, [&](int x) {
+            if (x == corner || x == sq) return Stack();
+            return x == rook_to ? p_.stacks[corner] : p_.stacks[x];
+          }))
+        return true;
     }
     return false;
   }
@@ -356,14 +364,35 @@ void pseudo_moves(const Position& p, int side, MoveList& out) {
   });
 }
 
+namespace {
+
+// The squares of `o`'s pieces (at any level) whose patterns reach sq: a superset
+// of those that can capture there.
+uint64_t reaching(const Position& p, int o, int sq) {
+  const Geometry& g = geometry();
+  const auto& pc = p.pieces[o];
+  return (g.pawn_sources[o][sq] & pc[PAWN]) | ((g.knight[sq] | g.area_sources[sq]) & pc[KNIGHT]) |
+         (rook_reach(sq, p.occupied) & (pc[ROOK] | pc[QUEEN])) |
+         (bishop_reach(sq, p.occupied) & (pc[BISHOP] | pc[WOUNDED] | pc[QUEEN]));
+}
+
+int distance(int a, int b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+
+}  // namespace
+
 bool threatened(const Position& p, int colour) {
   const int k = p.king_square(colour);
   if (k == NO_SQUARE) return true;
   const int o = 1 - colour;
+  const Geometry& g = geometry();
   const Stack ks = p.stacks[k];
-  const int kl = p.level_of(k, make_piece(colour, KING));
-  const uint64_t near = geometry().king[k];
-  std::array<Stack, 64> stacks;
+  const int kl = ks.height() - 1;  // a king is always a top piece (rules 1, 3)
+  const uint64_t near = g.king[k];
+  const auto& opp = p.pieces[o];
+  // A copy of the stacks to try moves on, made at the first need.
+  thread_local std::array<Stack, 64> stacks;
   bool copied = false;
   auto removes = [&](const Move& m) {
     if (!copied) {
@@ -372,17 +401,8 @@ bool threatened(const Position& p, int colour) {
     }
     return !survives(p, stacks, m, colour, k);
   };
-  // A unit that carries the king may capture anywhere, the king falling with it.
-  if (kl > 0) {
-    uint64_t below_king = 0;
-    for (int l = 0; l < kl; ++l)
-      if (colour_of(ks.at(l)) == o) below_king = bit(k);
-    if (below_king && generate(p, o, true, ~0ull, below_king, [&](const Move& m) {
-          return m.from == k && m.level < kl && removes(m);
-        }))
-      return true;
-  }
-  return generate(p, o, true, near | bit(k), side_squares(p, o), [&](const Move& m) {
+  // Decides one move of the opponent that captures on `targets`.
+  auto decide = [&](const Move& m) {
     switch (m.kind) {
       case Kind::STEP: {
         if (m.to == k) return kl == 0 || removes(m);
@@ -406,7 +426,56 @@ bool threatened(const Position& p, int colour) {
       case Kind::KING: return removes(m);
       default: return false;
     }
-  });
+  };
+  if (kl > 0) {
+    // A unit that carries the king may capture anywhere, the king falling with it.
+    bool below = false;
+    for (int l = 0; l < kl; ++l) below |= colour_of(ks.at(l)) == o;
+    if (below && generate(p, o, true, ~0ull, bit(k),
+                          [&](const Move& m) { return m.from == k && m.level < kl && removes(m); }))
+      return true;
+    return generate(p, o, true, near | bit(k), side_squares(p, o), decide);
+  }
+  // The king alone on its square: what captures there takes him.
+  if ((g.pawn_sources[o][k] & opp[PAWN]) || (g.knight[k] & opp[KNIGHT])) return true;
+  for (uint64_t knights = g.area_sources[k] & opp[KNIGHT]; knights;) {
+    const int s = pop_lowest(knights);
+    for (uint64_t jumps = g.knight[s] & ~p.occupied; jumps;)
+      if (g.area[s][pop_lowest(jumps)] & bit(k)) return true;
+  }
+  if ((rook_reach(k, p.occupied) & (opp[ROOK] | opp[QUEEN])) ||
+      (bishop_reach(k, p.occupied) & (opp[BISHOP] | opp[WOUNDED] | opp[QUEEN])))
+    return true;
+  for (uint64_t queens = near & opp[QUEEN]; queens;) {
+    const int q = pop_lowest(queens);
+    if (p.stacks[q].bottom() == make_piece(o, QUEEN)) return true;  // her explosion
+  }
+  // The rest needs the move played: the opponent's king close by, and
+  // captures next to the king where a queen could be eliminated (rule 23).
+  uint64_t from = 0, targets = 0;
+  const int their_king = p.king_square(o);
+  if (their_king != NO_SQUARE && distance(their_king, k) <= 3) {
+    from |= bit(their_king);
+    targets |= near | bit(k);
+  }
+  const uint64_t queens = p.pieces[WHITE][QUEEN] | p.pieces[BLACK][QUEEN];
+  const uint64_t capturable = near & p.bottom_of[colour];
+  if (queens && capturable) {
+    targets |= capturable;
+    // Units that carry a queen (hers, or a rook's below her) and reach a square there.
+    for (uint64_t q = queens & side_squares(p, o); q;) {
+      const int sq = pop_lowest(q);
+      if ((rook_reach(sq, p.occupied) | bishop_reach(sq, p.occupied)) & capturable) from |= bit(sq);
+    }
+    for (uint64_t n = capturable & queens; n;) from |= reaching(p, o, pop_lowest(n));
+    const int last = o == WHITE ? 7 : 0;
+    for (uint64_t n = capturable; n;) {
+      const int sq = pop_lowest(n);
+      if (rank_of(sq) == last) from |= g.pawn_sources[o][sq] & opp[PAWN];
+    }
+  }
+  from &= side_squares(p, o);
+  return from && generate(p, o, true, targets, from, decide);
 }
 
 size_t legal_moves(const Position& p, MoveList& out) {
@@ -416,31 +485,44 @@ size_t legal_moves(const Position& p, MoveList& out) {
   Position banned_result;
   const bool has_ban = p.banned.kind != Kind::NONE;
   if (has_ban) play_move(p, p.banned, banned_result);
-  // Keys of the results so far, for one move per result (rule 19).
+  // Keys of the results so far, for one move per result (rule 19); a slot is
+  // in use when its stamp is this call's.
   constexpr int SLOTS = 2048;
-  std::array<uint64_t, SLOTS> keys;
-  std::array<int16_t, SLOTS> index;
-  index.fill(-1);
-  Position after, other;
+  struct Table {
+    std::array<uint64_t, SLOTS> keys;
+    std::array<uint32_t, SLOTS> stamps{};
+    std::array<int16_t, SLOTS> index;
+    uint32_t now = 0;
+  };
+  thread_local Table table;
+  if (++table.now == 0) {
+    table.stamps.fill(0);
+    table.now = 1;
+  }
+  Position work = p, other;
+  MoveUndo undo;
   for (const Move& m : raw) {
-    play_move(p, m, after);
-    if (threatened(after, p.side)) continue;
-    if (has_ban && after.same_result(banned_result)) continue;
-    size_t slot = after.key & (SLOTS - 1);
-    bool duplicate = false;
-    for (; index[slot] >= 0; slot = (slot + 1) & (SLOTS - 1)) {
-      if (keys[slot] != after.key) continue;
-      Move& kept = out[size_t(index[slot])];
-      play_move(p, kept, other);
-      if (!other.same_result(after)) continue;
-      duplicate = true;
-      if (move_text(m) < move_text(kept)) kept = m;
-      break;
+    make_move(work, m, &undo);
+    if (!threatened(work, p.side) && !(has_ban && work.same_result(banned_result))) {
+      size_t slot = work.key & (SLOTS - 1);
+      bool duplicate = false;
+      for (; table.stamps[slot] == table.now; slot = (slot + 1) & (SLOTS - 1)) {
+        if (table.keys[slot] != work.key) continue;
+        Move& kept = out[size_t(table.index[slot])];
+        play_move(p, kept, other);
+        if (!other.same_result(work)) continue;
+        duplicate = true;
+        if (move_text(m) < move_text(kept)) kept = m;
+        break;
+      }
+      if (!duplicate) {
+        table.stamps[slot] = table.now;
+        table.keys[slot] = work.key;
+        table.index[slot] = int16_t(out.size());
+        out.push(m);
+      }
     }
-    if (duplicate) continue;
-    keys[slot] = after.key;
-    index[slot] = int16_t(out.size());
-    out.push(m);
+    unmake_move(work, undo);
   }
   return out.size();
 }

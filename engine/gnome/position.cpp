@@ -16,8 +16,16 @@ constexpr uint64_t mix(uint64_t x) {  // splitmix64's finaliser
 
 }  // namespace
 
+// Keys of lone pieces (the common case) from a table, of taller stacks mixed.
+constexpr auto LONE_KEYS = [] {
+  std::array<std::array<uint64_t, 16>, 64> t{};
+  for (int sq = 0; sq < 64; ++sq)
+    for (int p = 1; p < 16; ++p) t[sq][p] = mix(0x243f6a8885a308d3ull ^ uint64_t(sq * 16 + p));
+  return t;
+}();
+
 uint64_t stack_key(int sq, Stack s) {
-  if (s.empty()) return 0;
+  if (s.high() == 0 && s.low() < 16) return s.low() ? LONE_KEYS[sq][s.low()] : 0;
   return mix(s.low() + 0x9e3779b97f4a7c15ull * uint64_t(sq + 1)) ^
          (s.high() ? mix(s.high() ^ (0xd1b54a32d192ed03ull * uint64_t(sq + 65))) : 0);
 }
@@ -31,11 +39,16 @@ uint64_t banned_key(const Move& m) {
   return mix(packed ^ 0x5851f42d4c957f2dull);
 }
 
+// Keys of the fields: the side, the castling rights, the en passant square, the token.
+constexpr auto FIELD_KEYS = [] {
+  std::array<uint64_t, 2 + 16 + 65 + 4> t{};
+  for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x2545f4914f6cdd1dull + i);
+  return t;
+}();
+
 uint64_t Position::fields_key() const {
-  uint64_t k = mix(0x2545f4914f6cdd1dull ^
-                   (uint64_t(side) | uint64_t(castling) << 1 | uint64_t(en_passant) << 5 |
-                    uint64_t(token_holder) << 12 | uint64_t(token_usable) << 13));
-  return k ^ banned_key(banned);
+  return FIELD_KEYS[side] ^ FIELD_KEYS[2 + castling] ^ FIELD_KEYS[18 + en_passant] ^
+         FIELD_KEYS[83 + token_holder * 2 + token_usable] ^ banned_key(banned);
 }
 
 void Position::refresh(int sq, Stack before) {

@@ -43,6 +43,7 @@ class Stack {
 
   constexpr Stack() = default;
   static constexpr Stack of(Piece p) { return Stack(Bits(p)); }
+  static constexpr Stack from_bits(Bits b) { return Stack(b); }
   constexpr bool empty() const { return bits_ == 0; }
   constexpr Bits bits() const { return bits_; }
   constexpr uint64_t low() const { return uint64_t(bits_); }
@@ -95,13 +96,14 @@ enum class Kind : uint8_t {
   VETO = 7,
 };
 
+// Trivial, so that move lists cost nothing to make: write Move{} (all zero, Kind::NONE).
 struct Move {
-  Kind kind = Kind::NONE;
-  uint8_t from = 0, level = 0, to = 0, aux = 0, aux_level = 0;
-  bool level_shown = false;
-  bool climb = false;   // STEP: climbs; KING: the first step climbs
-  bool climb2 = false;  // KING: the second step climbs
-  Type promotion = NO_TYPE;
+  Kind kind;
+  uint8_t from, level, to, aux, aux_level;
+  bool level_shown;
+  bool climb;   // STEP: climbs; KING: the first step climbs
+  bool climb2;  // KING: the second step climbs
+  Type promotion;
   bool operator==(const Move&) const = default;
 };
 
