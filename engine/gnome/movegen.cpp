@@ -460,7 +460,7 @@ bool threatened(const Position& p, int colour) {
   }
   const uint64_t queens = p.pieces[WHITE][QUEEN] | p.pieces[BLACK][QUEEN];
   const uint64_t capturable = near & p.bottom_of[colour];
-  if (queens && capturable) {
+  if (capturable) {
     targets |= capturable;
     // Units that carry a queen (hers, or a rook's below her) and reach a square there.
     for (uint64_t q = queens & side_squares(p, o); q;) {
@@ -468,6 +468,7 @@ bool threatened(const Position& p, int colour) {
       if ((rook_reach(sq, p.occupied) | bishop_reach(sq, p.occupied)) & capturable) from |= bit(sq);
     }
     for (uint64_t n = capturable & queens; n;) from |= reaching(p, o, pop_lowest(n));
+    // A pawn that captures there and promotes makes a queen that may fall.
     const int last = o == WHITE ? 7 : 0;
     for (uint64_t n = capturable; n;) {
       const int sq = pop_lowest(n);
