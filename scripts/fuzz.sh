@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang, ASan and UBSan, and runs them.
 #   scripts/fuzz.sh [seconds] [target ...]   (default 600 seconds each, every target)
-# Targets: sfen_and_moves (the SFEN and move parsers), data_files (the chunk
+# Targets: sfen_and_moves (the SFEN and move parsers), gnome_fen_and_moves
+# (gnome's FEN and move parsers), data_files (the chunk
 # and checkpoint readers), usi_commands (the USI command handler and engine).
 # A crash or sanitizer report stops the run with a non-zero exit and leaves the
 # input in build-fuzz/crash-*.
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(sfen_and_moves data_files usi_commands)
+[ ${#targets[@]} -gt 0 ] || targets=(sfen_and_moves gnome_fen_and_moves data_files usi_commands)
 command -v clang++ >/dev/null || { echo "fuzz: clang++ missing (scripts/install-deps.sh installs it)" >&2; exit 1; }
 [ -f build-fuzz/CMakeCache.txt ] ||
   CXX=clang++ cmake -S . -B build-fuzz -DKISHI_FUZZ=ON -DKISHI_TESTS=OFF -DKISHI_BENCH=OFF \
@@ -24,6 +25,7 @@ for t in "${targets[@]}"; do
   args=()
   case $t in
     sfen_and_moves) cp -n tests/fuzz/corpus/* "$corpus/"; args=(-max_len=1024 -dict=tests/fuzz/sfen.dict) ;;
+    gnome_fen_and_moves) cp -n tests/fuzz/corpus-gnome/* "$corpus/"; args=(-max_len=1024 -dict=tests/fuzz/gnome.dict) ;;
     data_files)  # a chunk and a checkpoint of an earlier build, behind their selector byte
       { printf '\000'; cat tests/data/compat/games-1ee4c8c.kchunk; } > "$corpus/chunk"
       { printf '\001'; cat tests/data/compat/model-1ee4c8c.ckpt; } > "$corpus/model"

@@ -11,6 +11,7 @@
 #include "engine/common/config.h"
 #include "engine/games/builtin_evaluator.h"
 #include "engine/games/registry.h"
+#include "engine/gnome/perft.h"
 #include "engine/search/mcts.h"
 #include "engine/shogi/perft.h"
 #include "nn/batched_network.h"
@@ -38,6 +39,13 @@ constexpr PerftCase PERFT_SUITE[] = {
     {"maxmoves593", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 3},
 };
 
+constexpr PerftCase GNOME_PERFT_SUITE[] = {
+    {"gnome-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 B", 4},
+    {"gnome-wounded", "rnb1k1(rp)p/1p1pbpp1/3q4/1B~4p1/3N4/5NP1/P1RQ1B2/PPKPPP1(RP) w q - 0 16 B",
+     4},
+    {"gnome-king-top", "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W", 3},
+};
+
 int bench_perft() {
   using namespace kishi::shogi;
   uint64_t total_nodes = 0;
@@ -55,6 +63,24 @@ int bench_perft() {
   }
   std::printf("total          nodes %llu time %.3f s nps %.0f\n", (unsigned long long)total_nodes,
               total_seconds, total_nodes / total_seconds);
+  // gnome: the start, and positions of tests/data/perft-gnome.tsv (stacks,
+  // wounded bishops, a king on a rook); make/undo, the veto counted.
+  uint64_t gnome_nodes = 0;
+  double gnome_seconds = 0;
+  const gnome::GnomeGame gnome;
+  for (const auto& c : GNOME_PERFT_SUITE) {
+    const gnome::State s = *gnome.parse_state(c.sfen);
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t nodes = gnome::perft_in_place(s, c.depth);
+    const double sec =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%-14s depth %d nodes %12llu time %7.3f s nps %12.0f\n", c.name, c.depth,
+                (unsigned long long)nodes, sec, nodes / sec);
+    gnome_nodes += nodes;
+    gnome_seconds += sec;
+  }
+  std::printf("gnome total    nodes %llu time %.3f s nps %.0f\n", (unsigned long long)gnome_nodes,
+              gnome_seconds, gnome_nodes / gnome_seconds);
   return 0;
 }
 
