@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/game/game.h"
+#include "engine/gnome/gnome_game.h"
 #include "engine/shogi/shogi_game.h"
 #include "engine/toy/toy_game.h"
 
@@ -31,6 +32,13 @@ struct ShowgitCase {
   }
   static constexpr int GAMES = 16, PLIES = 200;
   static constexpr uint32_t PACKED_RANGE = 1 << 16;
+};
+// gnome has its rules core only so far: no encoding yet (issue 14). Its
+// packed moves are 32 bits; the range below covers kinds, squares and levels 0-7.
+struct GnomeCase {
+  static gnome::GnomeGame game() { return gnome::GnomeGame({.max_plies = 40}); }
+  static constexpr int GAMES = 8, PLIES = 60;
+  static constexpr uint32_t PACKED_RANGE = 1 << 12;
 };
 struct ToyCase {
   static toy::ToyGame game() { return {}; }
@@ -66,21 +74,28 @@ class GameConformance : public ::testing::Test {
   const G game_ = Case::game();
 };
 
-using GameCases = ::testing::Types<ShogiCase, ShowgitCase, ToyCase>;
+using GameCases = ::testing::Types<ShogiCase, ShowgitCase, ToyCase, GnomeCase>;
 TYPED_TEST_SUITE(GameConformance, GameCases);
+
+template <class G>
+constexpr bool HAS_ENCODING = requires {
+  typename G::Encoding;
+};
 
 TYPED_TEST(GameConformance, PlayThenUndoRestoresTheState) {
   const auto& game = this->game_;
   typename TestFixture::ActionList after;
   this->for_each_state([&](auto& s, const auto& legal) {
+    using G = typename TestFixture::G;
     const std::string text = game.state_text(s);
-    const uint64_t key = typename TestFixture::G::Encoding{}.key(s);
+    uint64_t key = 0;
+    if constexpr (HAS_ENCODING<G>) key = typename G::Encoding{}.key(s);
     for (size_t i = 0; i < legal.size(); i += 1 + legal.size() / 8) {
       game.play(s, legal[i]);
       game.legal_actions(s, after);  // the state after is usable
       game.undo(s);
       ASSERT_EQ(game.state_text(s), text) << game.action_text(legal[i]);
-      ASSERT_EQ(typename TestFixture::G::Encoding{}.key(s), key);
+      if constexpr (HAS_ENCODING<G>) ASSERT_EQ(typename G::Encoding{}.key(s), key);
     }
   });
 }
@@ -94,7 +109,11 @@ TYPED_TEST(GameConformance, StateTextRoundTrips) {
     ASSERT_TRUE(parsed) << parsed.error();
     ASSERT_EQ(game.state_text(*parsed), text);
     game.legal_actions(*parsed, reparsed_legal);
-    ASSERT_EQ(reparsed_legal.size(), legal.size()) << text;
+    // gnome's text holds the position, not the one before the last move: a
+    // veto, offered after a move, is not offered at a root read from text.
+    size_t history_actions = 0;
+    if constexpr (requires { game.can_veto(s); }) history_actions = game.can_veto(s);
+    ASSERT_EQ(reparsed_legal.size() + history_actions, legal.size()) << text;
   });
   EXPECT_FALSE(game.parse_state("not a state"));
   EXPECT_FALSE(game.parse_state(""));
@@ -153,26 +172,30 @@ TYPED_TEST(GameConformance, TheGameEndsWhenTheRulesSay) {
 }
 
 TYPED_TEST(GameConformance, EncodingIsDeterministicWithDistinctIndicesInRange) {
-  using E = typename TestFixture::G::Encoding;
-  const E encoding;
-  std::vector<float> a(E::SHAPE.input_size()), b(E::SHAPE.input_size());
-  int states = 0;
-  this->for_each_state([&](const auto& s, const auto& legal) {
-    ++states;
-    encoding.encode(s, a.data());
-    encoding.encode(s, b.data());
-    ASSERT_EQ(a, b);
-    for (float x : a) ASSERT_TRUE(x >= 0 && x <= 1);
-    std::set<int> indices;
-    for (size_t i = 0; i < legal.size(); ++i) {
-      const int index = encoding.policy_index(s, legal[i]);
-      ASSERT_GE(index, 0);
-      ASSERT_LT(index, E::SHAPE.policy_size());
-      ASSERT_TRUE(indices.insert(index).second)
-          << "two legal actions share index " << index << " in " << this->game_.state_text(s);
-    }
-  });
-  EXPECT_GE(states, 2000);  // thousands of positions
+  if constexpr (!HAS_ENCODING<typename TestFixture::G>) {
+    GTEST_SKIP() << "no encoding yet";
+  } else {
+    using E = typename TestFixture::G::Encoding;
+    const E encoding;
+    std::vector<float> a(E::SHAPE.input_size()), b(E::SHAPE.input_size());
+    int states = 0;
+    this->for_each_state([&](const auto& s, const auto& legal) {
+      ++states;
+      encoding.encode(s, a.data());
+      encoding.encode(s, b.data());
+      ASSERT_EQ(a, b);
+      for (float x : a) ASSERT_TRUE(x >= 0 && x <= 1);
+      std::set<int> indices;
+      for (size_t i = 0; i < legal.size(); ++i) {
+        const int index = encoding.policy_index(s, legal[i]);
+        ASSERT_GE(index, 0);
+        ASSERT_LT(index, E::SHAPE.policy_size());
+        ASSERT_TRUE(indices.insert(index).second)
+            << "two legal actions share index " << index << " in " << this->game_.state_text(s);
+      }
+    });
+    EXPECT_GE(states, 2000);  // thousands of positions
+  }
 }
 
 }  // namespace

@@ -254,5 +254,25 @@ TEST(GnomeRule32, ShiftsOfEveryLonePieceAndInvalidPositions) {
   EXPECT_NE(bad.error().find("could remove the other king"), std::string::npos);
 }
 
+// Readings of kishi where the page is silent (docs/rules-gnome.md, "Readings").
+// A pawn capturing onto the last rank promotes on arriving, before the falls:
+// a queen eliminated explodes, a bishop is wounded and eliminates in turn; a
+// rook and a knight, eliminated alike, are one result ("n" the smaller text).
+TEST(GnomeReadings, PromotionComesBeforeTheFalls) {
+  const char* fen = "2p(rn)3k/4P3/8/8/8/8/8/7K w - - 0 1";
+  const auto m = moves(fen);
+  EXPECT_TRUE(m.count("e7d8q") && m.count("e7d8b") && m.count("e7d8n"));
+  EXPECT_FALSE(m.count("e7d8r"));
+  EXPECT_EQ(board_after(fen, "e7d8q"), "3n3k/8/8/8/8/8/8/7K");  // the explosion takes c8
+  EXPECT_EQ(board_after(fen, "e7d8n"), "2pn3k/8/8/8/8/8/8/7K");
+  EXPECT_EQ(board_after(fen, "e7d8b"), "2pB~3k/8/8/8/8/8/8/7K");
+}
+
+// The first step's waiting pieces are in the air while the second step
+// explodes: its explosion at level 0 does not touch them; then they come down.
+TEST(GnomeReadings, WaitingPiecesAreAboveTheSecondStepsExplosion) {
+  EXPECT_EQ(board_after("k7/8/8/8/8/8/4(rp)q2/4K3 w - - 0 1", "e1e2,e2f2"), "k7/8/8/8/8/8/4pK2/8");
+}
+
 }  // namespace
 }  // namespace kishi::gnome::testing
