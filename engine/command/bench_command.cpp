@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <span>
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
@@ -46,14 +47,14 @@ constexpr PerftCase GNOME_PERFT_SUITE[] = {
     {"gnome-king-top", "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W", 3},
 };
 
-int bench_perft() {
-  using namespace kishi::shogi;
+// Times count(case) over a suite, a line each and a total line.
+template <class Count>
+void perft_suite(std::span<const PerftCase> suite, const char* total, Count&& count) {
   uint64_t total_nodes = 0;
   double total_seconds = 0;
-  for (const auto& c : PERFT_SUITE) {
-    Position pos = *Position::from_sfen(c.sfen);
+  for (const auto& c : suite) {
     const auto start = std::chrono::steady_clock::now();
-    const uint64_t nodes = perft(pos, c.depth);
+    const uint64_t nodes = count(c);
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("%-14s depth %d nodes %12llu time %7.3f s nps %12.0f\n", c.name, c.depth,
@@ -61,26 +62,20 @@ int bench_perft() {
     total_nodes += nodes;
     total_seconds += s;
   }
-  std::printf("total          nodes %llu time %.3f s nps %.0f\n", (unsigned long long)total_nodes,
+  std::printf("%-14s nodes %llu time %.3f s nps %.0f\n", total, (unsigned long long)total_nodes,
               total_seconds, total_nodes / total_seconds);
+}
+
+int bench_perft() {
+  perft_suite(PERFT_SUITE, "total", [](const PerftCase& c) {
+    shogi::Position pos = *shogi::Position::from_sfen(c.sfen);
+    return shogi::perft(pos, c.depth);
+  });
   // gnome: the start, and positions of tests/data/perft-gnome.tsv (stacks,
   // wounded bishops, a king on a rook); make/undo, the veto counted.
-  uint64_t gnome_nodes = 0;
-  double gnome_seconds = 0;
-  const gnome::GnomeGame gnome;
-  for (const auto& c : GNOME_PERFT_SUITE) {
-    const gnome::State s = *gnome.parse_state(c.sfen);
-    const auto start = std::chrono::steady_clock::now();
-    const uint64_t nodes = gnome::perft_in_place(s, c.depth);
-    const double sec =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-14s depth %d nodes %12llu time %7.3f s nps %12.0f\n", c.name, c.depth,
-                (unsigned long long)nodes, sec, nodes / sec);
-    gnome_nodes += nodes;
-    gnome_seconds += sec;
-  }
-  std::printf("gnome total    nodes %llu time %.3f s nps %.0f\n", (unsigned long long)gnome_nodes,
-              gnome_seconds, gnome_nodes / gnome_seconds);
+  perft_suite(GNOME_PERFT_SUITE, "gnome total", [](const PerftCase& c) {
+    return gnome::perft_in_place(*gnome::GnomeGame{}.parse_state(c.sfen), c.depth);
+  });
   return 0;
 }
 

@@ -28,6 +28,8 @@ struct Row {
   uint64_t count;
 };
 
+void PrintTo(const Row& r, std::ostream* os) { *os << r.fen << " depth " << r.depth; }
+
 // Rows "FEN <sep> depth <sep> count", the separator ';' or a tab; '#' comments.
 std::vector<Row> rows(const std::string& path, char sep) {
   std::vector<Row> out;

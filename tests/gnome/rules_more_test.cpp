@@ -1,5 +1,6 @@
 // gnome's numbered decisions 17-32 and every state of the veto token, each
 // with a position where the decision applies and one where it does not.
+#include "engine/gnome/perft.h"
 #include "tests/gnome/gnome_test_util.h"
 
 namespace kishi::gnome::testing {
@@ -198,6 +199,25 @@ TEST(GnomeRule26, PawnClimbsAndCompulsoryPromotion) {
   EXPECT_FALSE(shift.count("d8d7s"));
   EXPECT_EQ(after(START_FEN, "e2e4"),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 B");
+}
+
+// Rule 27: perft counts whole moves and vetoes; a FEN root offers no veto,
+// the positions after its moves do; a branch ends only at mate or stalemate.
+TEST(GnomeRule27, WhatPerftCounts) {
+  Line root;
+  EXPECT_EQ(perft_in_place(root.state, 1), 86u);  // no veto at the root
+  root.play("e2e4");
+  EXPECT_EQ(perft_in_place(root.state, 1), 87u);  // Black's 86 moves and the veto
+  // The 50-move count at 100 ends no branch: the moves are counted all the same.
+  EXPECT_EQ(perft_in_place(Line("k7/p7/8/8/8/8/P7/7K w - - 100 80").state, 1),
+            moves("k7/p7/8/8/8/8/P7/7K w - - 0 1").size());
+  // After a mate only the veto (rule 18), after it no move: the branch ends.
+  Line mate("k7/7R/7R/8/8/8/8/6RK w - - 0 1");
+  mate.play("g1g8");
+  EXPECT_EQ(perft_in_place(mate.state, 1), 1u);
+  Line spent("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b");
+  spent.play("g1g8");
+  EXPECT_EQ(perft_in_place(spent.state, 1), 0u);
 }
 
 // Rule 28: a missing token reads as B; a veto restores the counters; an
