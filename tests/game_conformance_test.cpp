@@ -86,16 +86,18 @@ TYPED_TEST(GameConformance, PlayThenUndoRestoresTheState) {
   const auto& game = this->game_;
   typename TestFixture::ActionList after;
   this->for_each_state([&](auto& s, const auto& legal) {
-    using G = typename TestFixture::G;
+    using Played = typename TestFixture::G;
     const std::string text = game.state_text(s);
     uint64_t key = 0;
-    if constexpr (HAS_ENCODING<G>) key = typename G::Encoding{}.key(s);
+    if constexpr (HAS_ENCODING<Played>) key = typename Played::Encoding{}.key(s);
     for (size_t i = 0; i < legal.size(); i += 1 + legal.size() / 8) {
       game.play(s, legal[i]);
       game.legal_actions(s, after);  // the state after is usable
       game.undo(s);
       ASSERT_EQ(game.state_text(s), text) << game.action_text(legal[i]);
-      if constexpr (HAS_ENCODING<G>) ASSERT_EQ(typename G::Encoding{}.key(s), key);
+      if constexpr (HAS_ENCODING<Played>) {
+        ASSERT_EQ(typename Played::Encoding{}.key(s), key);
+      }
     }
   });
 }
@@ -157,7 +159,9 @@ TYPED_TEST(GameConformance, TheGameEndsWhenTheRulesSay) {
   this->for_each_state([&](const auto& s, const auto& legal) {
     const Outcome o = game.outcome(s, legal);
     // A state without a legal action is always final.
-    if (legal.size() == 0) ASSERT_TRUE(o.over) << game.state_text(s);
+    if (legal.size() == 0) {
+      ASSERT_TRUE(o.over) << game.state_text(s);
+    }
     if (!o.over) return;
     ++finished;
     ASSERT_TRUE(o.winner == Outcome::DRAW || o.winner == 0 || o.winner == 1);

@@ -53,7 +53,7 @@ class Generator {
 
   // The moves of the one piece on (sq, level).
   bool piece(int sq, int l, int h, Type t) {
-    Move m{.kind = Kind::STEP, .from = uint8_t(sq), .level = uint8_t(l)};
+    Move m = move_of(Kind::STEP, sq, l);
     m.level_shown = l != h - 1;
     const Geometry& g = geometry();
     switch (t) {
@@ -240,7 +240,7 @@ class Generator {
     const Geometry& g = geometry();
     const Stack source = p_.stacks[sq];
     const int level = source.height() - 1;
-    Move m{.kind = Kind::KING, .from = uint8_t(sq), .level = uint8_t(level)};
+    Move m = move_of(Kind::KING, sq, level);
     // The second steps from m.to, on the stacks as the first step left them
     // (stack_after), without playing it.
     auto second_steps = [&](const Move& first, bool captured_first, auto&& stack_after) {
@@ -305,7 +305,7 @@ class Generator {
         if (grown == chain) break;
       }
       for (uint64_t ys = chain; ys;) {
-        Move m{.kind = Kind::SHIFT, .from = uint8_t(x), .to = uint8_t(pop_lowest(ys))};
+        Move m = move_of(Kind::SHIFT, x, 0, pop_lowest(ys));
         if (emit_promoting(m, rank_of(x) == last)) return true;
       }
     }

@@ -107,6 +107,17 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-constexpr Move VETO_MOVE{.kind = Kind::VETO};
+// A move of `kind` with its squares; the other fields zero.
+constexpr Move move_of(Kind kind, int from = 0, int level = 0, int to = 0, int aux = 0) {
+  Move m{};
+  m.kind = kind;
+  m.from = uint8_t(from);
+  m.level = uint8_t(level);
+  m.to = uint8_t(to);
+  m.aux = uint8_t(aux);
+  return m;
+}
+
+constexpr Move VETO_MOVE = move_of(Kind::VETO);
 
 }  // namespace kishi::gnome

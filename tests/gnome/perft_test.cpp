@@ -105,7 +105,7 @@ std::vector<Row> table_rows() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rows, GnomePerftTable, ::testing::ValuesIn(table_rows()),
-                         [](const auto& info) { return "row" + std::to_string(info.index); });
+                         [](const auto& row) { return "row" + std::to_string(row.index); });
 
 uint64_t divide_sum(const State& s, int depth) {
   uint64_t sum = 0;
@@ -168,8 +168,8 @@ TEST(GnomePlayouts, PositionsRoundTripAndAgree) {
       ASSERT_TRUE(copy.same_result(p) && copy.key == p.key && copy.halfmove == p.halfmove);
       // Moves next to the legal one, and the legal one changed, are refused
       // unless the generator lists them too.
-      for (Move other : {Move{m.kind, m.from, m.level, uint8_t((m.to + 1) & 63)},
-                         Move{m.kind, uint8_t((m.from + 9) & 63), m.level, m.to}}) {
+      for (Move other : {move_of(m.kind, m.from, m.level, (m.to + 1) & 63),
+                         move_of(m.kind, (m.from + 9) & 63, m.level, m.to)}) {
         const bool listed = std::find(legal.begin(), legal.end(), other) != legal.end();
         ASSERT_EQ(game.is_legal(s, other), listed) << game.action_text(other) << " in " << text;
       }

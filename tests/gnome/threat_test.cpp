@@ -38,7 +38,7 @@ bool brute_threatened(const Position& p, int colour) {
       const Stack t = d2 == corner || d2 == home ? Stack()
                       : d2 == (home + to) / 2    ? p.stacks[corner]
                                                  : p.stacks[d2];
-      Move m{.kind = Kind::KING, .from = uint8_t(home), .to = uint8_t(to), .aux = uint8_t(d2)};
+      Move m = move_of(Kind::KING, home, 0, to, d2);
       if (t.empty()) moves.push(m);
       if (!t.empty() && type_of(t.top()) == ROOK) {
         m.climb2 = true;
@@ -173,10 +173,7 @@ TEST(GnomeKingMoves, AgreeWithPlayingTheFirstStep) {
     for (uint64_t n = g.king[k]; n;) {
       const int d1 = pop_lowest(n);
       const Stack t = p->stacks[d1];
-      Move m{.kind = Kind::KING,
-             .from = uint8_t(k),
-             .level = uint8_t(p->stacks[k].height() - 1),
-             .to = uint8_t(d1)};
+      Move m = move_of(Kind::KING, k, p->stacks[k].height() - 1, d1);
       if (t.empty() || colour_of(t.bottom()) != side) seconds(m);
       if (!t.empty() && type_of(t.top()) == ROOK) {
         m.climb = true;
