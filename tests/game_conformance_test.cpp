@@ -33,12 +33,12 @@ struct ShowgitCase {
   static constexpr int GAMES = 16, PLIES = 200;
   static constexpr uint32_t PACKED_RANGE = 1 << 16;
 };
-// gnome has its rules core only so far: no encoding yet (issue 14). Its
-// packed moves are 32 bits; the range below covers kinds, squares and levels 0-7.
+// gnome's packed moves are 32 bits; the range below covers every kind from
+// every square at level 0 (is_legal generates the moves, so it is kept short).
 struct GnomeCase {
-  static gnome::GnomeGame game() { return gnome::GnomeGame({.max_plies = 40}); }
-  static constexpr int GAMES = 8, PLIES = 60;
-  static constexpr uint32_t PACKED_RANGE = 1 << 12;
+  static gnome::GnomeGame game() { return gnome::GnomeGame({.max_plies = 50}); }
+  static constexpr int GAMES = 45, PLIES = 60;
+  static constexpr uint32_t PACKED_RANGE = 1 << 9;
 };
 struct ToyCase {
   static toy::ToyGame game() { return {}; }

@@ -70,11 +70,11 @@ int perft(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   app.add_flag("--divide", o.divide, "print the count below each root move");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
-  if (!games::is_game(o.game) && !games::is_rules_only_game(o.game)) {
+  if (!games::is_game(o.game)) {
     std::fprintf(stderr, "kishi perft: %s\n", games::unknown_game(o.game).what());
     return 2;
   }
-  return games::with_rules_core(o.game, {}, [&](const auto& game) { return run_perft(game, o); });
+  return games::with_game(o.game, {}, [&](const auto& game) { return run_perft(game, o); });
 }
 
 }  // namespace kishi::command

@@ -1,4 +1,5 @@
-// The position a protocol names: "startpos" or "sfen <state>", then
+// The position a protocol names: "startpos" or "sfen <state>" ("fen <state>"
+// alike, as UCI and gnome write it), then
 // optionally "moves <action> ...", for any game (the USI engine's `position`
 // command, the match runner's opening files). Errors name the faulty token.
 #pragma once
@@ -26,16 +27,16 @@ Expected<NamedPosition<G>> parse_position(const G& game, std::span<const std::st
   using Result = Expected<NamedPosition<G>>;
   size_t i = !tokens.empty() && tokens[0] == "position" ? 1 : 0;
   if (i >= tokens.size())
-    return Result::failure("expected 'position startpos|sfen <sfen> [moves ...]'");
+    return Result::failure("expected 'position startpos|sfen <sfen>|fen <fen> [moves ...]'");
   std::string base;
   if (tokens[i] == "startpos") {
     base = game.state_text(game.start_state());
     ++i;
-  } else if (tokens[i] == "sfen") {
+  } else if (tokens[i] == "sfen" || tokens[i] == "fen") {
     for (++i; i < tokens.size() && tokens[i] != "moves"; ++i)
       base += (base.empty() ? "" : " ") + tokens[i];
   } else {
-    return Result::failure("position takes 'startpos' or 'sfen', not '" + tokens[i] + "'");
+    return Result::failure("position takes 'startpos', 'sfen' or 'fen', not '" + tokens[i] + "'");
   }
   auto state = game.parse_state(base);
   if (!state) return Result::failure(state.error());

@@ -24,7 +24,7 @@ struct PlayRules {
   bool declaration = false;  // shogi's 27-point entering-king declaration
 };
 
-inline constexpr std::string_view GAME_NAMES[] = {"shogi", "showgit", "toy"};
+inline constexpr std::string_view GAME_NAMES[] = {"shogi", "showgit", "gnome", "toy"};
 
 inline bool is_game(std::string_view name) {
   for (std::string_view n : GAME_NAMES)
@@ -32,21 +32,7 @@ inline bool is_game(std::string_view name) {
   return false;
 }
 
-// Games whose rules core is all kishi has of them yet: perft plays them, the
-// commands above the rules do not.
-inline constexpr std::string_view RULES_ONLY_GAMES[] = {"gnome"};
-
-inline bool is_rules_only_game(std::string_view name) {
-  for (std::string_view n : RULES_ONLY_GAMES)
-    if (n == name) return true;
-  return false;
-}
-
 inline std::invalid_argument unknown_game(std::string_view name) {
-  if (is_rules_only_game(name))
-    return std::invalid_argument("the game " + std::string(name) +
-                                 " has only its rules core so far (kishi perft --game " +
-                                 std::string(name) + "); this command plays shogi, showgit, toy");
   std::string list;
   for (std::string_view n : GAME_NAMES) list += (list.empty() ? "" : ", ") + std::string(n);
   return std::invalid_argument("unknown game '" + std::string(name) + "' (kishi plays " + list +
@@ -70,6 +56,12 @@ inline shogi::ShogiGame make_game<shogi::ShogiGame>(std::string_view name, const
 }
 
 template <>
+inline gnome::GnomeGame make_game<gnome::GnomeGame>(std::string_view name, const PlayRules& rules) {
+  if (name != "gnome") throw unknown_game(name);
+  return gnome::GnomeGame({.max_plies = rules.max_plies});
+}
+
+template <>
 inline toy::ToyGame make_game<toy::ToyGame>(std::string_view name, const PlayRules&) {
   if (name != "toy") throw unknown_game(name);
   return {};
@@ -79,15 +71,9 @@ inline toy::ToyGame make_game<toy::ToyGame>(std::string_view name, const PlayRul
 template <class F>
 decltype(auto) with_game(std::string_view name, const PlayRules& rules, F&& f) {
   if (shogi::parse_game(name)) return f(make_game<shogi::ShogiGame>(name, rules));
+  if (name == "gnome") return f(make_game<gnome::GnomeGame>(name, rules));
   if (name == "toy") return f(make_game<toy::ToyGame>(name, rules));
   throw unknown_game(name);
-}
-
-// with_game for every game with a rules core, those of RULES_ONLY_GAMES included.
-template <class F>
-decltype(auto) with_rules_core(std::string_view name, const PlayRules& rules, F&& f) {
-  if (name == "gnome") return f(gnome::GnomeGame({.max_plies = rules.max_plies}));
-  return with_game(name, rules, std::forward<F>(f));
 }
 
 // The names of GAME_NAMES that are played by the type G (shogi::ShogiGame:

@@ -43,7 +43,7 @@ Expected<State> GnomeGame::parse_state(std::string_view text) const {
   return State{{Entry{*p}}};
 }
 
-bool GnomeGame::can_veto(const State& s) const {
+bool veto_available(const State& s) {
   const Position& p = s.position();
   if (!p.token_usable || p.token_holder != p.side || s.line.size() < 2) return false;
   const Entry& last = s.line.back();
@@ -51,6 +51,17 @@ bool GnomeGame::can_veto(const State& s) const {
   const Entry& before = s.line[s.line.size() - 2];
   // A move is vetoable unless every legal move of its side had the same result.
   return before.position.side != p.side && distinct_moves(before) >= 2;
+}
+
+int earlier_occurrences(const State& s) {
+  const Position& p = s.position();
+  int n = 0;
+  for (size_t i = 0; i + 1 < s.line.size(); ++i) {
+    const Entry& e = s.line[i];
+    const bool vetoed = s.line[i + 1].last.kind == Kind::VETO;
+    if (!vetoed && e.position.key == p.key && e.position.same_result(p)) ++n;
+  }
+  return n;
 }
 
 void GnomeGame::legal_actions(const State& s, ActionList& list) const {
@@ -142,18 +153,11 @@ game::Outcome GnomeGame::outcome(const State& s, const ActionList& legal) const 
   for (uint64_t occ = p.occupied; occ && pieces <= 2; occ &= occ - 1)
     pieces += p.stacks[std::countr_zero(occ)].height();
   if (pieces == 2) return {true, game::Outcome::DRAW, BARE_KINGS};
-  // Positions that stand in the game: a vetoed move's position does not.
-  int occurrences = 0, standing_moves = 0;
-  for (size_t i = 0; i < s.line.size(); ++i) {
-    const Entry& e = s.line[i];
-    const bool vetoed = i + 1 < s.line.size() && s.line[i + 1].last.kind == Kind::VETO;
-    if (e.last.kind == Kind::VETO)
-      --standing_moves;
-    else if (e.last.kind != Kind::NONE)
-      ++standing_moves;
-    if (!vetoed && e.position.key == p.key && e.position.same_result(p)) ++occurrences;
-  }
-  if (occurrences >= 3) return {true, game::Outcome::DRAW, REPETITION};
+  if (earlier_occurrences(s) >= 2) return {true, game::Outcome::DRAW, REPETITION};
+  // The moves that stand: a move and its veto count nothing.
+  int standing_moves = 0;
+  for (const Entry& e : s.line)
+    standing_moves += e.last.kind == Kind::VETO ? -1 : e.last.kind != Kind::NONE;
   if (p.halfmove >= 100) return {true, game::Outcome::DRAW, FIFTY_MOVES};
   if (standing_moves >= rules_.max_plies) return {true, game::Outcome::DRAW, MAX_PLIES};
   return {};

@@ -10,28 +10,20 @@
 
 #include "engine/common/expected.h"
 #include "engine/game/game.h"
+#include "engine/gnome/encoding.h"
 #include "engine/gnome/move_text.h"
 #include "engine/gnome/movegen.h"
 #include "engine/gnome/position.h"
+#include "engine/gnome/state.h"
 
 namespace kishi::gnome {
-
-struct Entry {
-  Position position;
-  Move last{};             // the action that led here (Kind::NONE at the root)
-  mutable int moves = -1;  // the count of distinct legal moves, once generated
-};
-
-struct State {
-  std::vector<Entry> line;
-  const Position& position() const { return line.back().position; }
-};
 
 class GnomeGame {
  public:
   using State = gnome::State;
   using Action = Move;
   using ActionList = MoveList;
+  using Encoding = GnomeEncoding;
 
   struct Rules {
     int max_plies = 512;  // a game this long is a draw (rule 20)
@@ -55,7 +47,7 @@ class GnomeGame {
   bool is_legal(const State& s, const Action& a) const;
   void play(State& s, const Action& a) const;
   void undo(State& s) const { s.line.pop_back(); }
-  bool can_veto(const State& s) const;
+  bool can_veto(const State& s) const { return veto_available(s); }
 
   std::string action_text(const Action& a) const { return move_text(a); }
   Expected<Action> parse_action(const State& s, std::string_view text) const;
@@ -72,5 +64,6 @@ class GnomeGame {
 };
 
 static_assert(game::Game<GnomeGame>);
+static_assert(game::EncodingFor<GnomeEncoding, GnomeGame>);
 
 }  // namespace kishi::gnome
