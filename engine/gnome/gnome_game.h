@@ -11,6 +11,7 @@
 #include "engine/common/expected.h"
 #include "engine/game/game.h"
 #include "engine/gnome/encoding.h"
+#include "engine/gnome/material.h"
 #include "engine/gnome/move_text.h"
 #include "engine/gnome/movegen.h"
 #include "engine/gnome/position.h"
@@ -58,6 +59,15 @@ class GnomeGame {
   game::Outcome outcome(const State& s, const ActionList& legal) const;
   std::string reason_text(uint8_t reason) const;
   game::Terminal terminal(const State& s, const ActionList& legal) const;
+
+  // For the greedy and alpha-beta baselines (engine/players/).
+  int material_gain(const State& s, const Action& a) const { return gnome::material_gain(s, a); }
+  int static_value(const State& s) const { return gnome::static_value(s); }
+  uint64_t state_key(const State& s) const {
+    return s.position().key ^ (veto_available(s) ? 0x9e3779b97f4a7c15ull : 0);
+  }
+  bool is_capture(const State& s, const Action& a) const { return material_gain(s, a) > 0; }
+  int move_order(const State& s, const Action& a) const { return material_gain(s, a); }
 
  private:
   Rules rules_;

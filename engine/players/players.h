@@ -4,6 +4,7 @@
 #pragma once
 
 #include <concepts>
+#include <limits>
 #include <vector>
 
 #include "engine/game/game.h"
@@ -29,7 +30,7 @@ requires HasMaterialGain<G>
 typename G::Action greedy_action(const G& game, const typename G::State& s, Rng& rng) {
   typename G::ActionList legal;
   game.legal_actions(s, legal);
-  int best = -1;
+  int best = std::numeric_limits<int>::min();  // gains may be negative (gnome)
   std::vector<typename G::Action> ties;
   for (size_t i = 0; i < legal.size(); ++i) {
     const int v = game.material_gain(s, legal[i]);

@@ -1,0 +1,40 @@
+// gnome's built-in baselines: the greedy player takes what wins most at once
+// (an explosion included), alpha-beta finds a mate that cannot be vetoed and
+// weighs the veto where it can.
+#include "engine/players/players.h"
+
+#include <random>
+
+#include "engine/players/alpha_beta.h"
+#include "tests/gnome/gnome_test_util.h"
+
+namespace kishi::gnome::testing {
+namespace {
+
+State state_of(std::string_view fen) { return *GnomeGame{}.parse_state(fen); }
+
+TEST(GnomePlayers, GreedyTakesTheQueenAndHerNeighbours) {
+  // d1d5 takes the queen, whose explosion takes the bishop beside her: 1280.
+  const State s = state_of("k7/8/8/2bq4/8/8/8/3R3K w - - 0 1");
+  EXPECT_EQ(material_gain(s, *parse_move(s.position(), "d1d5")), 950 + 330);
+  std::mt19937_64 rng(1);
+  EXPECT_EQ(move_text(players::greedy_action(GnomeGame{}, s, rng)), "d1d5");
+  // Every move loses the expiring wounded bishop: the gains are all negative,
+  // and greedy still moves.
+  const State wounded = state_of("k7/8/8/8/8/8/3B~4/7K w - - 0 1");
+  EXPECT_EQ(material_gain(wounded, *parse_move(wounded.position(), "h1g1,g1h1")), -60);
+  (void)players::greedy_action(GnomeGame{}, wounded, rng);
+}
+
+TEST(GnomePlayers, AlphaBetaMatesWhereNoVetoIsLeft) {
+  players::AlphaBeta<GnomeGame> search(GnomeGame{}, 16);
+  const auto spent = search.search(state_of("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b"), 2, 1000000);
+  EXPECT_EQ(move_text(spent.best), "g1g8");
+  EXPECT_GE(spent.score, players::AlphaBeta<GnomeGame>::MATE_BOUND);
+  // With Black's usable token the mate is vetoed: no mate score.
+  const auto vetoable = search.search(state_of("k7/7R/7R/8/8/8/8/6RK w - - 0 1 B"), 2, 1000000);
+  EXPECT_LT(vetoable.score, players::AlphaBeta<GnomeGame>::MATE_BOUND);
+}
+
+}  // namespace
+}  // namespace kishi::gnome::testing
