@@ -528,9 +528,4 @@ size_t legal_moves(const Position& p, MoveList& out) {
   return out.size();
 }
 
-bool has_two_results(const Position& p) {
-  MoveList legal;
-  return legal_moves(p, legal) >= 2;
-}
-
 }  // namespace kishi::gnome

@@ -49,8 +49,4 @@ bool threatened(const Position& p, int colour);
 // the count.
 size_t legal_moves(const Position& p, MoveList& out);
 
-// Whether the side to move has at least two moves with different results (a
-// move of it can be vetoed: rule 17).
-bool has_two_results(const Position& p);
-
 }  // namespace kishi::gnome

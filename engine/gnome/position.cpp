@@ -93,13 +93,6 @@ int Position::king_square(int colour) const {
   return k ? std::countr_zero(k) : NO_SQUARE;
 }
 
-int Position::level_of(int sq, Piece p) const {
-  const Stack s = stacks[sq];
-  for (int l = s.height() - 1; l >= 0; --l)
-    if (s.at(l) == p) return l;
-  return -1;
-}
-
 bool Position::same_result(const Position& o) const {
   return side == o.side && castling == o.castling && en_passant == o.en_passant &&
          token_holder == o.token_holder && token_usable == o.token_usable && banned == o.banned &&

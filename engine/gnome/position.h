@@ -44,8 +44,6 @@ struct Position {
   uint64_t fields_key() const;
 
   int king_square(int colour) const;  // NO_SQUARE where that king is gone
-  // The level of the highest piece of `colour` and `type` at sq, or -1.
-  int level_of(int sq, Piece p) const;
   // Same stacks, rights and token: the same result of a move (rule 22).
   bool same_result(const Position& o) const;
 };

@@ -216,8 +216,11 @@ TEST(UsiSession, BadPositionsAreRefusedAndThePreviousOneKept) {
   EXPECT_NE(s.error().find("bad SFEN"), std::string::npos);
   s.engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1");
   EXPECT_NE(s.error().find("side to move"), std::string::npos);
+  // "fen" is read like "sfen" (gnome's word): a chess FEN is then a bad SFEN.
   s.engine.send("position fen rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - 1");
-  EXPECT_NE(s.error().find("'startpos' or 'sfen'"), std::string::npos);
+  EXPECT_NE(s.error().find("bad SFEN"), std::string::npos);
+  s.engine.send("position xfen 4k4/9/9/9/9/9/9/9/4K4 b - 1");
+  EXPECT_NE(s.error().find("'startpos', 'sfen' or 'fen'"), std::string::npos);
   s.engine.send("position startpos 7g7f");
   EXPECT_NE(s.error().find("expected 'moves'"), std::string::npos);
   s.engine.send("position");
