@@ -53,6 +53,8 @@ class AlphaBeta {
 
   // Iterative deepening to max_depth (and at most max_nodes, or until *stop);
   // on_iteration sees each completed depth.
+  int64_t nodes_searched() const { return nodes_; }  // by the last search, aborted or not
+
   Result search(const State& root, int max_depth, int64_t max_nodes,
                 const std::atomic<bool>* stop = nullptr,
                 const std::function<void(const Result&)>& on_iteration = {}) {
@@ -109,7 +111,10 @@ class AlphaBeta {
     return aborted_;
   }
 
+  // Captures only, but under the same budget: in gnome one capture brings
+  // others, and a quiescence that never looked at the clock overran it.
   int quiescence(State& pos, int alpha, int beta, int ply) {
+    if (out_of_budget()) return 0;
     ++nodes_;
     typename G::ActionList moves;
     game_.legal_actions(pos, moves);
@@ -127,6 +132,7 @@ class AlphaBeta {
       game_.play(pos, m);
       const int score = -quiescence(pos, -beta, -alpha, ply + 1);
       game_.undo(pos);
+      if (aborted_) return 0;
       if (score >= beta) return score;
       alpha = std::max(alpha, score);
     }

@@ -36,5 +36,17 @@ TEST(GnomePlayers, AlphaBetaMatesWhereNoVetoIsLeft) {
   EXPECT_LT(vetoable.score, players::AlphaBeta<GnomeGame>::MATE_BOUND);
 }
 
+// The node budget holds in the quiescence too (it overran a clock once: in
+// gnome one capture brings others).
+TEST(GnomePlayers, AlphaBetaKeepsItsBudgetInTheQuiescence) {
+  players::AlphaBeta<GnomeGame> search(GnomeGame{}, 16);
+  const State s =
+      state_of("rnb1k1(rp)p/1p1pbpp1/3q4/1B~4p1/3N4/5NP1/P1RQ1B2/PPKPPP1(RP) w q - 0 16 B");
+  for (const int64_t budget : {50, 300, 2000}) {
+    search.search(s, 6, budget);
+    EXPECT_LE(search.nodes_searched(), budget + 1) << budget;
+  }
+}
+
 }  // namespace
 }  // namespace kishi::gnome::testing
