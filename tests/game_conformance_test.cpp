@@ -77,27 +77,18 @@ class GameConformance : public ::testing::Test {
 using GameCases = ::testing::Types<ShogiCase, ShowgitCase, ToyCase, GnomeCase>;
 TYPED_TEST_SUITE(GameConformance, GameCases);
 
-template <class G>
-constexpr bool HAS_ENCODING = requires {
-  typename G::Encoding;
-};
-
 TYPED_TEST(GameConformance, PlayThenUndoRestoresTheState) {
   const auto& game = this->game_;
   typename TestFixture::ActionList after;
   this->for_each_state([&](auto& s, const auto& legal) {
-    using Played = typename TestFixture::G;
     const std::string text = game.state_text(s);
-    uint64_t key = 0;
-    if constexpr (HAS_ENCODING<Played>) key = typename Played::Encoding{}.key(s);
+    const uint64_t key = typename TestFixture::G::Encoding{}.key(s);
     for (size_t i = 0; i < legal.size(); i += 1 + legal.size() / 8) {
       game.play(s, legal[i]);
       game.legal_actions(s, after);  // the state after is usable
       game.undo(s);
       ASSERT_EQ(game.state_text(s), text) << game.action_text(legal[i]);
-      if constexpr (HAS_ENCODING<Played>) {
-        ASSERT_EQ(typename Played::Encoding{}.key(s), key);
-      }
+      ASSERT_EQ(typename TestFixture::G::Encoding{}.key(s), key);
     }
   });
 }
@@ -176,30 +167,26 @@ TYPED_TEST(GameConformance, TheGameEndsWhenTheRulesSay) {
 }
 
 TYPED_TEST(GameConformance, EncodingIsDeterministicWithDistinctIndicesInRange) {
-  if constexpr (!HAS_ENCODING<typename TestFixture::G>) {
-    GTEST_SKIP() << "no encoding yet";
-  } else {
-    using E = typename TestFixture::G::Encoding;
-    const E encoding;
-    std::vector<float> a(E::SHAPE.input_size()), b(E::SHAPE.input_size());
-    int states = 0;
-    this->for_each_state([&](const auto& s, const auto& legal) {
-      ++states;
-      encoding.encode(s, a.data());
-      encoding.encode(s, b.data());
-      ASSERT_EQ(a, b);
-      for (float x : a) ASSERT_TRUE(x >= 0 && x <= 1);
-      std::set<int> indices;
-      for (size_t i = 0; i < legal.size(); ++i) {
-        const int index = encoding.policy_index(s, legal[i]);
-        ASSERT_GE(index, 0);
-        ASSERT_LT(index, E::SHAPE.policy_size());
-        ASSERT_TRUE(indices.insert(index).second)
-            << "two legal actions share index " << index << " in " << this->game_.state_text(s);
-      }
-    });
-    EXPECT_GE(states, 2000);  // thousands of positions
-  }
+  using E = typename TestFixture::G::Encoding;
+  const E encoding;
+  std::vector<float> a(E::SHAPE.input_size()), b(E::SHAPE.input_size());
+  int states = 0;
+  this->for_each_state([&](const auto& s, const auto& legal) {
+    ++states;
+    encoding.encode(s, a.data());
+    encoding.encode(s, b.data());
+    ASSERT_EQ(a, b);
+    for (float x : a) ASSERT_TRUE(x >= 0 && x <= 1);
+    std::set<int> indices;
+    for (size_t i = 0; i < legal.size(); ++i) {
+      const int index = encoding.policy_index(s, legal[i]);
+      ASSERT_GE(index, 0);
+      ASSERT_LT(index, E::SHAPE.policy_size());
+      ASSERT_TRUE(indices.insert(index).second)
+          << "two legal actions share index " << index << " in " << this->game_.state_text(s);
+    }
+  });
+  EXPECT_GE(states, 2000);  // thousands of positions
 }
 
 }  // namespace

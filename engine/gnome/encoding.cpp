@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "engine/gnome/geometry.h"
+#include "engine/gnome/position.h"
 
 namespace kishi::gnome {
 
@@ -59,14 +60,6 @@ int displacement(int from, int to) {
 
 int under_promotion(Type t) { return t == ROOK ? 0 : t == BISHOP ? 1 : 2; }
 
-uint64_t mix(uint64_t x) {
-  x ^= x >> 31;
-  x *= 0x7fb5d329728ea185ull;
-  x ^= x >> 27;
-  x *= 0x81dadef4bc2dd44dull;
-  return x ^ (x >> 33);
-}
-
 }  // namespace
 
 void GnomeEncoding::encode(const State& s, float* out) const {
@@ -118,10 +111,10 @@ void GnomeEncoding::encode(const State& s, float* out) const {
 
 uint64_t GnomeEncoding::key(const State& s) const {
   const Position& p = s.position();
-  uint64_t k = mix(p.key ^ (uint64_t(std::min(p.halfmove, uint16_t(100))) << 1));
-  k = mix(k ^ (uint64_t(std::min(earlier_occurrences(s), 2)) << 8) ^
-          (uint64_t(veto_available(s)) << 11));
-  if (s.line.size() >= 2) k = mix(k ^ s.line[s.line.size() - 2].position.key);
+  uint64_t k = mix_key(p.key ^ (uint64_t(std::min(p.halfmove, uint16_t(100))) << 1));
+  k = mix_key(k ^ (uint64_t(std::min(earlier_occurrences(s), 2)) << 8) ^
+              (uint64_t(veto_available(s)) << 11));
+  if (s.line.size() >= 2) k = mix_key(k ^ s.line[s.line.size() - 2].position.key);
   return k;
 }
 

@@ -16,6 +16,8 @@ constexpr uint64_t mix(uint64_t x) {  // splitmix64's finaliser
 
 }  // namespace
 
+uint64_t mix_key(uint64_t x) { return mix(x); }
+
 // Keys of lone pieces (the common case) from a table, of taller stacks mixed.
 constexpr auto LONE_KEYS = [] {
   std::array<std::array<uint64_t, 16>, 64> t{};

@@ -48,6 +48,8 @@ struct Position {
   bool same_result(const Position& o) const;
 };
 
+// splitmix64's finaliser: the one mixer of gnome's keys.
+uint64_t mix_key(uint64_t x);
 // The key of the stack on sq (0 when empty).
 uint64_t stack_key(int sq, Stack s);
 uint64_t banned_key(const Move& m);

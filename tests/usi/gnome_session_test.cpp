@@ -7,32 +7,19 @@
 
 #include "engine/game/position_command.h"
 #include "engine/gnome/gnome_game.h"
-#include "tests/usi/usi_process.h"
+#include "tests/usi/usi_session.h"
 
 namespace kishi {
 namespace {
 
-using testing::UsiProcess;
 using Clock = std::chrono::steady_clock;
 
-struct GnomeSession {
-  UsiProcess engine{KISHI_BINARY, {"usi", "--game", "gnome"}};
-  GnomeSession() {
-    engine.send("usi");
-    EXPECT_TRUE(engine.wait_for_prefix("usiok"));
-    engine.send("setoption name USI_Hash value 64");
-    engine.send("isready");
-    EXPECT_TRUE(engine.wait_for_prefix("readyok"));
-  }
+// A gnome session; bestmove() without a ponder move.
+struct GnomeSession : testing::Session {
+  GnomeSession() : Session({"usi", "--game", "gnome"}) {}
   std::string bestmove(int timeout_ms = 10000) {
-    const auto line = engine.wait_for_prefix("bestmove", timeout_ms);
-    EXPECT_TRUE(line) << "no bestmove";
-    return line ? line->substr(9, line->find(' ', 9) - 9) : "";
-  }
-  std::string error(int timeout_ms = 5000) {
-    const auto line = engine.wait_for_prefix("info string error", timeout_ms);
-    EXPECT_TRUE(line) << "no error line";
-    return line.value_or("");
+    const std::string line = Session::bestmove(timeout_ms);
+    return line.substr(0, line.find(' '));
   }
 };
 

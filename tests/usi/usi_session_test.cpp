@@ -1,57 +1,21 @@
 // Scripted USI sessions against the real `kishi usi`: every command GUIs use,
 // and every kind of abuse. The engine runs without a network (built-in evaluator).
+#include "tests/usi/usi_session.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/usi_move.h"
-#include "tests/usi/usi_process.h"
 
 namespace kishi {
 namespace {
 
+using testing::Session;
 using testing::UsiProcess;
 using namespace kishi::shogi;
 using Clock = std::chrono::steady_clock;
-
-// An engine past usi/isready, with a small hash so that sessions start fast.
-struct Session {
-  UsiProcess engine{KISHI_BINARY};
-  Session() {
-    engine.send("usi");
-    EXPECT_TRUE(engine.wait_for_prefix("usiok"));
-    engine.send("setoption name USI_Hash value 64");
-    engine.send("isready");
-    EXPECT_TRUE(engine.wait_for_prefix("readyok"));
-  }
-  std::string bestmove(int timeout_ms = 10000) {
-    const auto line = engine.wait_for_prefix("bestmove", timeout_ms);
-    EXPECT_TRUE(line) << "no bestmove";
-    return line ? line->substr(9) : "";
-  }
-  std::string error(int timeout_ms = 5000) {
-    const auto line = engine.wait_for_prefix("info string error", timeout_ms);
-    EXPECT_TRUE(line) << "no error line";
-    return line.value_or("");
-  }
-  // The last `info depth` line before the next bestmove, and the bestmove line.
-  std::pair<std::string, std::string> last_info_and_bestmove() {
-    std::string last_info;
-    const auto best = engine.wait_for([&](const std::string& l) {
-      if (l.rfind("info depth", 0) == 0) last_info = l;
-      return l.rfind("bestmove", 0) == 0;
-    });
-    EXPECT_TRUE(best) << "no bestmove";
-    return {last_info, best.value_or("")};
-  }
-  // The engine's current position, read back with its `d` command.
-  std::string sfen() {
-    engine.send("d");
-    const auto line = engine.wait_for_prefix("info string sfen ");
-    return line ? line->substr(17) : "";
-  }
-};
 
 bool legal_in(const std::string& sfen, const std::string& move) {
   return bool(parse_usi_move(*Position::from_sfen(sfen), move.substr(0, move.find(' '))));
