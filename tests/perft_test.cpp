@@ -96,7 +96,7 @@ TEST(PerftData, TablesAreThere) {
 
 // The copies in tests/data must stay those of ../shared/data when it is beside the repo.
 TEST(PerftData, CopiesMatchSharedData) {
-  for (const char* name : {"perft-shogi.tsv", "perft-showgit.txt"}) {
+  for (const char* name : {"perft-shogi.tsv", "perft-showgit.txt", "perft-gnome.txt"}) {
     const std::string shared = std::string(KISHI_SHARED_DIR) + "/data/" + name;
     if (!std::filesystem::exists(shared)) continue;
     EXPECT_EQ(read_file(shared), read_file(std::string(KISHI_TEST_DATA_DIR) + "/" + name)) << name;

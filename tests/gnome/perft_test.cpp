@@ -3,7 +3,6 @@
 // copying and against --divide, and properties of random playouts' positions.
 #include "engine/game/perft.h"
 
-#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -81,12 +80,6 @@ TEST(GnomePerft, TheIndependentCountsOfTheStart) {
     EXPECT_EQ(perft_in_place(s, r.depth), r.count) << "depth " << r.depth;
     EXPECT_EQ(game::perft(game, s, r.depth), r.count) << "depth " << r.depth;
   }
-}
-
-TEST(GnomePerft, TheCopyOfTheSharedCountsMatches) {
-  const std::string shared = std::string(KISHI_SHARED_DIR) + "/data/perft-gnome.txt";
-  if (!std::filesystem::exists(shared)) GTEST_SKIP() << "no " << shared;
-  EXPECT_EQ(read_file(shared), read_file(KISHI_TEST_DATA_DIR "/perft-gnome.txt"));
 }
 
 class GnomePerftTable : public ::testing::TestWithParam<Row> {};
