@@ -35,6 +35,8 @@ inline constexpr uint8_t RESIGNATION = 255;
 inline constexpr uint8_t ABANDONED = 254;
 // A game stopped at self-play's ply limit (a game's own limit has its own reason).
 inline constexpr uint8_t PLY_LIMIT = 253;
+// A game drawn by its length, scored by material (SelfPlayConfig::adjudicate_material).
+inline constexpr uint8_t MATERIAL_ADJUDICATION = 252;
 
 struct GameRecord {
   std::string start_state;  // the game's state text (SFEN for shogi)

@@ -17,6 +17,7 @@ template <game::Game G>
 std::string reason_text(const G& game, uint8_t reason) {
   if (reason == RESIGNATION) return "resign";
   if (reason == PLY_LIMIT) return "maximum plies";
+  if (reason == MATERIAL_ADJUDICATION) return "material adjudication";
   return game.reason_text(reason);
 }
 

@@ -31,6 +31,7 @@ SelfPlayConfig SelfPlayConfig::from(const Config& t) {
   c.opening_random_plies = int(t.get_int("opening_random_plies", c.opening_random_plies, 0, MAX));
   c.leaf_mate_plies = int(t.get_int("leaf_mate_plies", c.leaf_mate_plies, 0, 7));
   c.root_mate_nodes = int(t.get_int("root_mate_nodes", c.root_mate_nodes, 0, MAX));
+  c.adjudicate_material = int(t.get_int("adjudicate_material", c.adjudicate_material, 0, MAX));
   return c;
 }
 

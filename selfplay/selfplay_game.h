@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdlib>
 #include <optional>
 #include <random>
 #include <vector>
@@ -37,6 +38,12 @@ struct SelfPlayConfig {
   // sampled root of a small search often missed a mate in hand, and the lost
   // side then "resigned falsely". 0: off.
   int root_mate_nodes = 1000;
+  // > 0: a game drawn by its length (the ply limit, or the rules' maximum
+  // length) in which the side to move's static value (centipawns, games with
+  // one) is at least this far from 0 is scored as won by the side ahead
+  // (reason MATERIAL_ADJUDICATION). gnome's early games nearly all reach the
+  // limit, and their draws teach the value head nothing. 0: off.
+  int adjudicate_material = 0;
 
   // Reads the [selfplay] table; unknown keys are left for Config::finish.
   static SelfPlayConfig from(const Config& table);
@@ -69,6 +76,16 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
                       : outcome.winner == 0                                  ? 1
                                                                              : -1;
       record.reason = outcome.over ? outcome.reason : PLY_LIMIT;
+      // A draw by length ends at the ply limit; the rules' maximum length
+      // counts only the moves that stand, so it ends there too or later.
+      if constexpr (requires { game.static_value(state); })
+        if (config.adjudicate_material > 0 && record.result == 0 && ply >= config.max_plies) {
+          const int value = game.static_value(state);
+          if (std::abs(value) >= config.adjudicate_material) {
+            record.result = (value > 0) == (game.player(state) == 0) ? 1 : -1;
+            record.reason = MATERIAL_ADJUDICATION;
+          }
+        }
       return record;
     }
     if (stop && *stop) {

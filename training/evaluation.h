@@ -1,6 +1,7 @@
 // Games of a model against a fixed opponent, both colours, in any game: a
-// built-in baseline (the uniform random mover, or the 1-ply greedy player of
-// games with a material gain) or another model (the loop's
+// built-in baseline (the uniform random mover, the 1-ply greedy player of
+// games with a material gain, the depth-limited alpha-beta search of games
+// with a static value) or another model (the loop's
 // newest-against-previous check). For the loop's progress figures and `kishi
 // evaluate`.
 #pragma once
@@ -9,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -20,6 +22,7 @@
 
 #include "engine/common/worker_errors.h"
 #include "engine/game/game.h"
+#include "engine/players/alpha_beta.h"
 #include "engine/players/players.h"
 #include "engine/search/mcts.h"
 #include "nn/batched_network.h"
@@ -27,11 +30,12 @@
 
 namespace kishi::training {
 
-enum class Baseline { Random, Greedy };
+enum class Baseline { Random, Greedy, AlphaBeta };
 
 struct Opponent {
   Baseline baseline = Baseline::Random;
   std::string model_path;  // when set: this model, searching like the one evaluated
+  int depth = 1;           // the alpha-beta baseline's depth
 };
 
 // The games' rules (ply limit, leaf mate search) are the game's, given with it.
@@ -52,6 +56,8 @@ struct EvalSettings {
 
 struct EvalResult {
   int wins = 0, draws = 0, losses = 0;
+  std::map<std::string, int> endings;         // games by how they ended, in the game's words
+  int model_vetoes = 0, opponent_vetoes = 0;  // games with a veto (gnome)
   double score() const {
     const int n = wins + draws + losses;
     return n ? (wins + 0.5 * draws) / n : 0;
@@ -60,8 +66,21 @@ struct EvalResult {
 
 template <game::Game G>
 constexpr bool has_baseline(const G&, Baseline b) {
-  return b == Baseline::Random || players::HasMaterialGain<G>;
+  switch (b) {
+    case Baseline::Random: return true;
+    case Baseline::Greedy: return players::HasMaterialGain<G>;
+    case Baseline::AlphaBeta: return players::AlphaBetaGame<G>;
+  }
+  return false;
 }
+
+// The alpha-beta opponent of a game that has one.
+template <class G>
+struct AlphaBetaOpponent {};
+template <players::AlphaBetaGame G>
+struct AlphaBetaOpponent<G> {
+  std::optional<players::AlphaBeta<G>> search;
+};
 
 // `on_game` sees the tally after each finished game.
 template <game::Game G>
@@ -72,7 +91,8 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
   using GameSearch = search::Search<G>;
   if (opponent.model_path.empty() && !has_baseline(game, opponent.baseline))
     throw std::invalid_argument("game '" + std::string(game.name()) +
-                                "' has no greedy baseline (no material gain of an action)");
+                                "' has no such baseline (greedy needs a material gain of an "
+                                "action, alpha-beta a static value)");
   const int concurrent = std::clamp(s.concurrent, 1, std::max(s.games, 1));
   // A model with its batcher, shared by all concurrent games.
   const nn::BatcherOptions batch{.max_batch = concurrent};
@@ -101,6 +121,11 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
     const auto other_search = other ? make_search(*other, s.seed + uint64_t(g)) : nullptr;
     std::mt19937_64 rng(s.seed * 7919 + uint64_t(g));
     std::mt19937_64 opening_rng(s.seed * 104729 + uint64_t(g / 2));
+    AlphaBetaOpponent<G> alpha_beta;
+    if constexpr (players::AlphaBetaGame<G>)
+      if (!other_search && opponent.baseline == Baseline::AlphaBeta)
+        alpha_beta.search.emplace(game, 16);  // a small table: `concurrent` live at once
+    int vetoes[2] = {0, 0};                   // by the model, by the opponent
     typename G::State state = game.start_state();
     typename G::ActionList legal;
     game::Outcome outcome;
@@ -117,11 +142,19 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
         a = search_action(*other_search, state);
       else if (opponent.baseline == Baseline::Random)
         a = players::random_action(game, state, rng);
-      else if constexpr (players::HasMaterialGain<G>)
-        a = players::greedy_action(game, state, rng);
+      else if (opponent.baseline == Baseline::Greedy) {
+        if constexpr (players::HasMaterialGain<G>) a = players::greedy_action(game, state, rng);
+      } else if constexpr (players::AlphaBetaGame<G>) {
+        a = alpha_beta.search->search(state, opponent.depth, INT64_MAX).best;
+      }
+      if constexpr (requires { game.can_veto(state); })
+        if (game.action_text(a) == "veto") vetoes[game.player(state) == model_player ? 0 : 1] = 1;
       game.play(state, a);
     }
     std::lock_guard lock(mutex);
+    ++result.endings[outcome.over ? game.reason_text(outcome.reason) : "maximum plies"];
+    result.model_vetoes += vetoes[0];
+    result.opponent_vetoes += vetoes[1];
     if (!outcome.over || outcome.winner == game::Outcome::DRAW)
       ++result.draws;
     else if (outcome.winner == model_player)

@@ -1,14 +1,18 @@
 // kishi evaluate: a model against the built-in baselines (uniform random mover,
-// 1-ply material-greedy player), both colours, a fixed number of playouts a
-// move: the measurement behind the training loop's acceptance figures.
+// 1-ply material-greedy player, depth-limited alpha-beta), both colours, a
+// fixed number of playouts a move: the measurement behind the training loop's
+// acceptance figures, with how the games ended.
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
+#include "engine/command/run_config.h"
 #include "engine/common/atomic_file.h"
 #include "engine/games/registry.h"
 #include "engine/match/elo.h"
@@ -22,21 +26,43 @@ namespace {
 struct BaselineRun {
   std::string name;
   training::Baseline baseline;
-  double bar;  // < 0: none
+  double bar;     // < 0: none
+  int depth = 1;  // alpha-beta
 };
+
+// "alphabeta-N", N a depth of 1-8.
+std::optional<int> alpha_beta_depth(const std::string& name) {
+  constexpr std::string_view PREFIX = "alphabeta-";
+  if (name.size() != PREFIX.size() + 1 || name.compare(0, PREFIX.size(), PREFIX) != 0)
+    return std::nullopt;
+  const char d = name.back();
+  if (d < '1' || d > '8') return std::nullopt;
+  return d - '0';
+}
+
+std::string endings_text(const training::EvalResult& r) {
+  std::string text;
+  for (const auto& [reason, n] : r.endings)
+    text += (text.empty() ? "" : ", ") + reason + " " + std::to_string(n);
+  return text;
+}
 
 }  // namespace
 
 int evaluate(int argc, char** argv) {
-  CLI::App app{"A model against the random mover and the greedy player", "kishi evaluate"};
-  std::string run_dir, model_path, game_name = "shogi", baselines = "random,greedy", out_path;
-  int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1, gumbel = 0;
+  CLI::App app{"A model against the built-in baselines", "kishi evaluate"};
+  std::string run_dir, model_path, game_name, baselines = "random,greedy", out_path;
+  int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1, gumbel = 0,
+      opening_plies = 0;
   uint64_t seed = 1;
   double min_random = -1, min_greedy = -1;
   app.add_option("--run", run_dir, "use the newest model of this run directory");
   app.add_option("--model", model_path, "a model file (instead of --run)");
-  app.add_option("--game", game_name, "the model's game: shogi, showgit or toy (shogi)");
-  app.add_option("--baselines", baselines, "comma-separated: random, greedy (default: both)");
+  app.add_option("--game", game_name,
+                 "the model's game: shogi, showgit, gnome or toy (default: the run's, else shogi)");
+  app.add_option("--baselines", baselines,
+                 "comma-separated: random, greedy, alphabeta-N (depth N of 1-8; default: "
+                 "random,greedy)");
   app.add_option("--games", games, "games against each baseline, half with each colour (100)")
       ->check(CLI::Range(1, 1000000));
   app.add_option("--playouts", playouts, "playouts a move for the model (16)")
@@ -49,6 +75,10 @@ int evaluate(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   app.add_option("--leaf-mate-plies", leaf_mate_plies, "mate search at new leaves, plies (3)")
       ->check(CLI::Range(0, 7));
+  app.add_option("--opening-plies", opening_plies,
+                 "random plies before the players take over, the same for both colours of a pair "
+                 "(0; deterministic players need some)")
+      ->check(CLI::Range(0, 1000));
   app.add_option("--threads", threads, "torch threads (1)")->check(CLI::Range(1, 256));
   app.add_option("--seed", seed, "seed of the baselines' choices (1)");
   app.add_option("--out", out_path, "write the results as JSON to this file");
@@ -61,6 +91,16 @@ int evaluate(int argc, char** argv) {
     std::fprintf(stderr, "kishi evaluate: give either --run RUN or --model FILE\n");
     return 2;
   }
+  if (game_name.empty() && !run_dir.empty() &&
+      std::filesystem::is_regular_file(run_dir + "/config.toml")) {
+    try {
+      game_name = load_run_config(run_dir + "/config.toml").game;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "kishi evaluate: %s\n", e.what());
+      return 2;
+    }
+  }
+  if (game_name.empty()) game_name = "shogi";
   if (!games::is_game(game_name)) {
     std::fprintf(stderr, "kishi evaluate: --game: %s\n", games::unknown_game(game_name).what());
     return 2;
@@ -75,9 +115,12 @@ int evaluate(int argc, char** argv) {
       runs.push_back({name, training::Baseline::Random, min_random});
     else if (name == "greedy")
       runs.push_back({name, training::Baseline::Greedy, min_greedy});
+    else if (const auto depth = alpha_beta_depth(name))
+      runs.push_back({name, training::Baseline::AlphaBeta, -1, *depth});
     else {
       std::fprintf(stderr,
-                   "kishi evaluate: unknown baseline '%s' in --baselines (random, greedy)\n",
+                   "kishi evaluate: unknown baseline '%s' in --baselines (random, greedy, "
+                   "alphabeta-1 ... alphabeta-8)\n",
                    name.c_str());
       return 2;
     }
@@ -114,6 +157,7 @@ int evaluate(int argc, char** argv) {
   settings.playouts = playouts;
   settings.gumbel_actions = gumbel;
   settings.max_plies = max_plies;
+  settings.opening_plies = opening_plies;
   const games::PlayRules rules{.max_plies = max_plies, .leaf_mate_plies = leaf_mate_plies};
   settings.seed = seed;
   const std::string search_text =
@@ -132,16 +176,32 @@ int evaluate(int argc, char** argv) {
                     so_far.losses);
       std::fflush(stdout);
     };
-    const auto r = games::with_game(game_name, rules, [&](const auto& game) {
-      return training::play_evaluation(
-          game, model_path, {.baseline = run.baseline, .model_path = {}}, settings, tally);
-    });
+    training::EvalResult r;
+    try {
+      r = games::with_game(game_name, rules, [&](const auto& game) {
+        return training::play_evaluation(
+            game, model_path, {.baseline = run.baseline, .model_path = {}, .depth = run.depth},
+            settings, tally);
+      });
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "kishi evaluate: %s\n", e.what());
+      return 2;
+    }
     const auto elo = match::estimate_elo(match::Score{r.wins, r.draws, r.losses});
     std::printf("evaluate: vs %s: +%d =%d -%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f]\n",
                 run.name.c_str(), r.wins, r.draws, r.losses, 100 * r.score(), elo.elo, elo.lower,
                 elo.upper);
-    out[run.name] = {
-        {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses}, {"score", r.score()}};
+    std::printf("evaluate: vs %s, endings: %s\n", run.name.c_str(), endings_text(r).c_str());
+    if (r.model_vetoes + r.opponent_vetoes > 0)
+      std::printf("evaluate: vs %s, games with a veto: by the model %d, by %s %d\n",
+                  run.name.c_str(), r.model_vetoes, run.name.c_str(), r.opponent_vetoes);
+    out[run.name] = {{"wins", r.wins},
+                     {"draws", r.draws},
+                     {"losses", r.losses},
+                     {"score", r.score()},
+                     {"endings", r.endings},
+                     {"model_vetoes", r.model_vetoes},
+                     {"opponent_vetoes", r.opponent_vetoes}};
     if (run.bar >= 0 && r.score() < run.bar) {
       std::printf("evaluate: score against %s %.1f%% is below the bar %.1f%%\n", run.name.c_str(),
                   100 * r.score(), 100 * run.bar);

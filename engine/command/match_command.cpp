@@ -343,7 +343,7 @@ int match(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--max-plies", max_plies, "plies before a draw is declared")
       ->capture_default_str();
-  app.add_option("--game", game_name, "shogi, showgit or toy")->capture_default_str();
+  app.add_option("--game", game_name, "shogi, showgit, gnome or toy")->capture_default_str();
   app.add_option("--openings", openings_file,
                  "opening suite: lines of 'startpos|sfen ... [moves ...]'");
   app.add_option("--out", out_dir, "directory for records and summary (default runs/match-<time>)");

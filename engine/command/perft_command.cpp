@@ -34,7 +34,12 @@ int run_perft(const G& game, const PerftOptions& o) {
   uint64_t nodes = 0;
   if (o.divide) {
     // Sorted by move text, so that the lines diff against other engines' divide.
-    auto lines = game::perft_divide(game, root, o.depth);
+    auto lines = [&] {
+      if constexpr (std::is_same_v<G, gnome::GnomeGame>)
+        return gnome::perft_divide(root, o.depth);  // the rules' actions: no `accept`
+      else
+        return game::perft_divide(game, root, o.depth);
+    }();
     std::sort(lines.begin(), lines.end());
     for (const auto& [move, count] : lines) {
       std::printf("%s: %llu\n", move.c_str(), (unsigned long long)count);

@@ -120,6 +120,7 @@ uint64_t GnomeEncoding::key(const State& s) const {
 
 int GnomeEncoding::policy_index(const State& s, const Move& m) const {
   if (m.kind == Kind::VETO) return policy_plane::VETO * 64;
+  if (m.kind == Kind::ACCEPT) return policy_plane::VETO * 64 + 1;
   const Position& p = s.position();
   const int side = p.side;
   const int from = view(m.from, side), to = view(m.to, side);

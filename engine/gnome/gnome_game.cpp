@@ -29,8 +29,19 @@ uint32_t pack_move(const Move& m) {
     case Kind::KNIGHT_AREA: return p | uint32_t(m.aux) << 21 | uint32_t(m.aux_level) << 27;
     case Kind::KING:
       return p | uint32_t(m.aux) << 21 | uint32_t(m.climb) << 27 | uint32_t(m.climb2) << 28;
+    case Kind::ACCEPT: return uint32_t(Kind::VETO) | 1u << 3;
     default: return p;
   }
+}
+
+// The moves that stand in the line's first n entries: a move and its veto count nothing.
+int standing_moves(const State& s, size_t n) {
+  int moves = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const Kind k = s.line[i].last.kind;
+    moves += k == Kind::VETO ? -1 : k != Kind::NONE && k != Kind::ACCEPT;
+  }
+  return moves;
 }
 
 }  // namespace
@@ -47,31 +58,68 @@ bool veto_available(const State& s) {
   const Position& p = s.position();
   if (!p.token_usable || p.token_holder != p.side || s.line.size() < 2) return false;
   const Entry& last = s.line.back();
-  if (last.last.kind == Kind::NONE || last.last.kind == Kind::VETO) return false;
+  if (last.last.kind == Kind::NONE || last.last.kind == Kind::VETO ||
+      last.last.kind == Kind::ACCEPT)
+    return false;
   const Entry& before = s.line[s.line.size() - 2];
   // A move is vetoable unless every legal move of its side had the same result.
   return before.position.side != p.side && distinct_moves(before) >= 2;
 }
 
-int earlier_occurrences(const State& s) {
-  const Position& p = s.position();
-  int n = 0;
-  for (size_t i = 0; i + 1 < s.line.size(); ++i) {
+int earlier_occurrences(const State& s, size_t n) {
+  const Position& p = s.line[n - 1].position;
+  int count = 0;
+  for (size_t i = 0; i + 1 < n; ++i) {
     const Entry& e = s.line[i];
     const bool vetoed = s.line[i + 1].last.kind == Kind::VETO;
-    if (!vetoed && e.position.key == p.key && e.position.same_result(p)) ++n;
+    if (!vetoed && e.position.key == p.key && e.position.same_result(p)) ++count;
   }
-  return n;
+  return count;
+}
+
+int earlier_occurrences(const State& s) { return earlier_occurrences(s, s.line.size()); }
+
+game::Outcome GnomeGame::end_at(const State& s, size_t n, int moves) const {
+  const Position& p = s.line[n - 1].position;
+  if (moves == 0) {
+    if (threatened(p, p.side)) return {true, 1 - p.side, CHECKMATE};
+    return {true, game::Outcome::DRAW, STALEMATE};
+  }
+  int pieces = 0;
+  for (uint64_t occ = p.occupied; occ && pieces <= 2; occ &= occ - 1)
+    pieces += p.stacks[std::countr_zero(occ)].height();
+  if (pieces == 2) return {true, game::Outcome::DRAW, BARE_KINGS};
+  if (earlier_occurrences(s, n) >= 2) return {true, game::Outcome::DRAW, REPETITION};
+  if (p.halfmove >= 100) return {true, game::Outcome::DRAW, FIFTY_MOVES};
+  if (standing_moves(s, n) >= rules_.max_plies) return {true, game::Outcome::DRAW, MAX_PLIES};
+  return {};
+}
+
+bool GnomeGame::can_accept(const State& s) const {
+  return !accepted(s) && can_veto(s) &&
+         end_at(s, s.line.size(), distinct_moves(s.line.back())).over;
 }
 
 void GnomeGame::legal_actions(const State& s, ActionList& list) const {
-  s.line.back().moves = int(legal_moves(s.position(), list));
-  if (can_veto(s)) list.push(VETO_MOVE);
+  if (accepted(s)) {
+    list.clear();
+    return;
+  }
+  const int moves = int(legal_moves(s.position(), list));
+  s.line.back().moves = moves;
+  if (!can_veto(s)) return;
+  if (end_at(s, s.line.size(), moves).over) {
+    list.clear();
+    list.push(ACCEPT_MOVE);
+  }
+  list.push(VETO_MOVE);
 }
 
 bool GnomeGame::is_legal(const State& s, const Action& a) const {
+  if (accepted(s)) return false;
   if (a.kind == Kind::VETO) return a == VETO_MOVE && can_veto(s);
-  if (a.kind == Kind::NONE) return false;
+  if (a.kind == Kind::ACCEPT) return a == ACCEPT_MOVE && can_accept(s);
+  if (a.kind == Kind::NONE || can_accept(s)) return false;
   MoveList legal;
   legal_moves(s.position(), legal);
   return std::find(legal.begin(), legal.end(), a) != legal.end();
@@ -91,6 +139,8 @@ void GnomeGame::play(State& s, const Action& a) const {
     p.token_usable = false;
     p.banned = s.line.back().last;
     p.key ^= p.fields_key();
+  } else if (a.kind == Kind::ACCEPT) {
+    next.position = s.position();  // the game ends here (outcome)
   } else {
     play_move(s.position(), a, next.position);
   }
@@ -98,12 +148,24 @@ void GnomeGame::play(State& s, const Action& a) const {
 }
 
 Expected<Move> GnomeGame::parse_action(const State& s, std::string_view text) const {
+  if (accepted(s))
+    return Expected<Move>::failure("move '" + std::string(text) + "': the game is over (accepted)");
   if (text == "veto") {
     if (can_veto(s)) return VETO_MOVE;
     return Expected<Move>::failure(
         "move 'veto': no veto here (the side to move must hold the usable token, right after a "
         "vetoable move of the other side)");
   }
+  if (text == "accept") {
+    if (can_accept(s)) return ACCEPT_MOVE;
+    return Expected<Move>::failure(
+        "move 'accept': nothing to accept here (only after a move that ends the game while the "
+        "side to move may still veto it)");
+  }
+  if (can_accept(s))
+    return Expected<Move>::failure("move '" + std::string(text) +
+                                   "': the last move ended the game unless vetoed; play "
+                                   "'veto' or 'accept'");
   return parse_move(s.position(), text);
 }
 
@@ -113,6 +175,7 @@ Move GnomeGame::unpack(uint32_t packed) const {
   Move m{};
   const uint32_t kind = packed & 7;
   if (kind == 0) return {};
+  if (packed == pack_move(ACCEPT_MOVE)) return ACCEPT_MOVE;
   m.kind = Kind(kind);
   m.from = uint8_t(packed >> 3 & 63);
   m.level = uint8_t(packed >> 9 & 31);
@@ -143,24 +206,11 @@ Move GnomeGame::unpack(uint32_t packed) const {
 }
 
 game::Outcome GnomeGame::outcome(const State& s, const ActionList& legal) const {
-  const Position& p = s.position();
-  if (legal.empty()) {
-    if (threatened(p, p.side)) return {true, 1 - p.side, CHECKMATE};
-    return {true, game::Outcome::DRAW, STALEMATE};
-  }
-  if (legal[legal.size() - 1].kind == Kind::VETO) return {};  // the holder decides first
-  int pieces = 0;
-  for (uint64_t occ = p.occupied; occ && pieces <= 2; occ &= occ - 1)
-    pieces += p.stacks[std::countr_zero(occ)].height();
-  if (pieces == 2) return {true, game::Outcome::DRAW, BARE_KINGS};
-  if (earlier_occurrences(s) >= 2) return {true, game::Outcome::DRAW, REPETITION};
-  // The moves that stand: a move and its veto count nothing.
-  int standing_moves = 0;
-  for (const Entry& e : s.line)
-    standing_moves += e.last.kind == Kind::VETO ? -1 : e.last.kind != Kind::NONE;
-  if (p.halfmove >= 100) return {true, game::Outcome::DRAW, FIFTY_MOVES};
-  if (standing_moves >= rules_.max_plies) return {true, game::Outcome::DRAW, MAX_PLIES};
-  return {};
+  const size_t n = s.line.size();
+  if (accepted(s)) return end_at(s, n - 1, distinct_moves(s.line[n - 2]));
+  // While the last move may be vetoed, the holder decides first (rule 18).
+  if (!legal.empty() && legal[legal.size() - 1].kind == Kind::VETO) return {};
+  return end_at(s, n, int(legal.size()));
 }
 
 std::string GnomeGame::reason_text(uint8_t reason) const {

@@ -42,13 +42,17 @@ class GnomeGame {
   Expected<State> parse_state(std::string_view text) const;
 
   int player(const State& s) const { return s.position().side; }
-  // The moves, and `veto` where the holder may veto (alone after a mating or
-  // stalemating move: rule 18).
+  // The moves, and `veto` where the holder may veto. After a move that ends
+  // the game unless vetoed (rule 18), `accept` and `veto` alone: accepting is
+  // the form kishi gives to not vetoing (docs/rules-gnome.md, reading 6).
   void legal_actions(const State& s, ActionList& list) const;
   bool is_legal(const State& s, const Action& a) const;
   void play(State& s, const Action& a) const;
   void undo(State& s) const { s.line.pop_back(); }
   bool can_veto(const State& s) const { return veto_available(s); }
+  bool can_accept(const State& s) const;
+  // Whether the last action accepted an end: the game is over.
+  bool accepted(const State& s) const { return s.line.back().last.kind == Kind::ACCEPT; }
 
   std::string action_text(const Action& a) const { return move_text(a); }
   Expected<Action> parse_action(const State& s, std::string_view text) const;
@@ -58,6 +62,9 @@ class GnomeGame {
   // Ends are judged once the last move can no longer be vetoed (rule 18).
   game::Outcome outcome(const State& s, const ActionList& legal) const;
   std::string reason_text(uint8_t reason) const;
+  // How the game stands at the line's first n entries with `moves` legal
+  // moves at the last, the veto aside.
+  game::Outcome end_at(const State& s, size_t n, int moves) const;
   game::Terminal terminal(const State& s, const ActionList& legal) const;
 
   // For the greedy and alpha-beta baselines (engine/players/).

@@ -19,6 +19,7 @@ int material(const Position& p, int side) {
 
 int material_gain(const State& s, const Move& m) {
   const Position& now = s.position();
+  if (m.kind == Kind::ACCEPT) return 0;
   if (m.kind == Kind::VETO) {
     const Position& before = s.line[s.line.size() - 2].position;
     return material(before, now.side) - material(now, now.side);

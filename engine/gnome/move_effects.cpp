@@ -209,7 +209,8 @@ void MoveEffects::play(const Move& m) {
       break;
     }
     case Kind::NONE:
-    case Kind::VETO: break;
+    case Kind::VETO:
+    case Kind::ACCEPT: break;
   }
 }
 

@@ -24,6 +24,7 @@ std::string move_text(const Move& m) {
   switch (m.kind) {
     case Kind::NONE: return "none";
     case Kind::VETO: return "veto";
+    case Kind::ACCEPT: return "accept";
     case Kind::STEP:
       append_from(s, m);
       s += square_name(m.to);

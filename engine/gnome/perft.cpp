@@ -61,4 +61,22 @@ uint64_t perft_in_place(const State& root, int depth) {
   return count(p, depth, &now.last, &undo, moves_before);
 }
 
+void rules_actions(const State& s, MoveList& list) {
+  legal_moves(s.position(), list);
+  if (veto_available(s)) list.push(VETO_MOVE);
+}
+
+std::vector<std::pair<std::string, uint64_t>> perft_divide(const State& root, int depth) {
+  MoveList list;
+  rules_actions(root, list);
+  std::vector<std::pair<std::string, uint64_t>> counts;
+  const GnomeGame game;
+  for (const Move& m : list) {
+    State child = root;
+    game.play(child, m);
+    counts.emplace_back(move_text(m), perft_in_place(child, depth - 1));
+  }
+  return counts;
+}
+
 }  // namespace kishi::gnome

@@ -3,6 +3,7 @@
 // 20) need.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "engine/gnome/position.h"
@@ -26,5 +27,7 @@ bool veto_available(const State& s);
 // How often the present position stood before in the line (vetoed moves'
 // positions do not stand: docs/rules-gnome.md, reading 5).
 int earlier_occurrences(const State& s);
+// The same for the line's first n entries.
+int earlier_occurrences(const State& s, size_t n);
 
 }  // namespace kishi::gnome

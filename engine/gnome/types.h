@@ -83,8 +83,10 @@ class Stack {
   Bits bits_ = 0;
 };
 
-// A move, or the veto. Every move names the unit it moves by its square and
-// level (`level_shown`: the piece is not the top, so its text writes the level).
+// A move, the veto, or the acceptance of an end the veto could still undo
+// (rule 18: not vetoing accepts it; docs/rules-gnome.md, reading 6). Every move names the unit it
+// moves by its square and level (`level_shown`: the piece is not the top, so its text writes the
+// level).
 enum class Kind : uint8_t {
   NONE = 0,
   STEP = 1,         // a unit to `to`: quiet, a climb (`climb`) or a capture of the bottom piece
@@ -94,6 +96,7 @@ enum class Kind : uint8_t {
   SHIFT = 5,        // the lone piece on `from` swaps with the chain pawn on `to` (rule 16)
   KING = 6,         // the king's steps `from`-`to` and `to`-`aux` (rule 13)
   VETO = 7,
+  ACCEPT = 8,  // packed as VETO with from 1 (the kind has three bits)
 };
 
 // Trivial, so that move lists cost nothing to make: write Move{} (all zero, Kind::NONE).
@@ -119,5 +122,6 @@ constexpr Move move_of(Kind kind, int from = 0, int level = 0, int to = 0, int a
 }
 
 constexpr Move VETO_MOVE = move_of(Kind::VETO);
+constexpr Move ACCEPT_MOVE = move_of(Kind::ACCEPT);
 
 }  // namespace kishi::gnome

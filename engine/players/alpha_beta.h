@@ -118,7 +118,7 @@ class AlphaBeta {
     ++nodes_;
     typename G::ActionList moves;
     game_.legal_actions(pos, moves);
-    if (moves.size() == 0) return -MATE + ply;
+    if (const auto end = terminal_score(pos, moves, ply)) return *end;
     const int stand = game_.static_value(pos);
     if (stand >= beta || ply > 60) return stand;
     alpha = std::max(alpha, stand);
@@ -128,9 +128,11 @@ class AlphaBeta {
         captures.emplace_back(game_.material_gain(pos, moves[i]), moves[i]);
     std::sort(captures.begin(), captures.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; });
+    const int mover = game_.player(pos);
     for (const auto& [v, m] : captures) {
       game_.play(pos, m);
-      const int score = -quiescence(pos, -beta, -alpha, ply + 1);
+      const int score = game_.player(pos) == mover ? quiescence(pos, alpha, beta, ply + 1)
+                                                   : -quiescence(pos, -beta, -alpha, ply + 1);
       game_.undo(pos);
       if (aborted_) return 0;
       if (score >= beta) return score;
@@ -139,13 +141,22 @@ class AlphaBeta {
     return alpha;
   }
 
+  // The score of a finished game for the side to move (a draw 0, a loss
+  // nearer the root worse), or nothing while it goes on.
+  std::optional<int> terminal_score(const State& pos, const typename G::ActionList& moves,
+                                    int ply) const {
+    const game::Terminal t = game_.terminal(pos, moves);
+    if (!t.over) return std::nullopt;
+    return t.value > 0 ? MATE - ply : t.value < 0 ? -MATE + ply : 0;
+  }
+
   int negamax(State& pos, int depth, int alpha, int beta, int ply) {
     if (out_of_budget()) return 0;
     if (depth <= 0) return quiescence(pos, alpha, beta, ply);
     ++nodes_;
     typename G::ActionList moves;
     game_.legal_actions(pos, moves);
-    if (moves.size() == 0) return -MATE + ply;
+    if (const auto end = terminal_score(pos, moves, ply)) return *end;
 
     const uint64_t key = game_.state_key(pos);
     Entry& e = table_[key & mask_];
@@ -168,9 +179,13 @@ class AlphaBeta {
     const int original_alpha = alpha;
     int best = -MATE;
     std::optional<Action> best_move;
+    const int mover = game_.player(pos);
     for (const auto& [order, m] : ordered) {
       game_.play(pos, m);
-      const int score = -negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+      // A side may act twice (gnome's `accept` keeps the side to move).
+      const int score = game_.player(pos) == mover
+                            ? negamax(pos, depth - 1, alpha, beta, ply + 1)
+                            : -negamax(pos, depth - 1, -beta, -alpha, ply + 1);
       game_.undo(pos);
       if (aborted_) return 0;
       if (score > best) {

@@ -1,19 +1,22 @@
 #!/bin/sh
-# training_improves_test.sh KISHI CONFIG DIR: the acceptance run of the loop,
-# shortened for CI. A few minutes of self-play and training from random weights
-# must lift the model over a bar against the random mover that the untrained
-# model (the run's model-0) does not reach.
+# training_improves_test.sh KISHI CONFIG DIR [ITERATIONS [BAR]]: the acceptance
+# run of the loop, shortened for CI. A few minutes of self-play and training
+# from random weights (ITERATIONS of the loop, 10) must lift the model over a
+# bar against the random mover (BAR, 0.6) that the untrained model (the run's
+# model-0) does not reach. The game is the config's.
 set -u
-kishi=$1 config=$2 run=$3
+kishi=$1 config=$2 run=$3 iterations=${4:-10} bar=${5:-0.6}
 rm -rf "$run"
-"$kishi" loop --config "$config" --run "$run" --iterations 10 || { echo "loop failed"; exit 1; }
+"$kishi" loop --config "$config" --run "$run" --iterations "$iterations" ||
+  { echo "loop failed"; exit 1; }
 untrained="$run/models/model-0000000000.ckpt"
-"$kishi" evaluate --model "$untrained" --baselines random --games 30 --playouts 16 \
-  --min-random 0.6 > "$run/untrained.txt" 2>&1
+game=$(sed -n "s/^game *= *[\"']\(.*\)[\"']/\1/p" "$run/config.toml" | head -1)
+"$kishi" evaluate --model "$untrained" --game "$game" --baselines random --games 30 --playouts 16 \
+  --min-random "$bar" > "$run/untrained.txt" 2>&1
 rc=$?
 cat "$run/untrained.txt"
 [ "$rc" -eq 1 ] || { echo "the untrained model passed the bar (exit $rc): the bar is too low"; exit 1; }
-"$kishi" evaluate --run "$run" --baselines random --games 30 --playouts 16 --min-random 0.6 \
+"$kishi" evaluate --run "$run" --baselines random --games 30 --playouts 16 --min-random "$bar" \
   > "$run/trained.txt" 2>&1
 rc=$?
 cat "$run/trained.txt"

@@ -86,10 +86,17 @@ TEST(GnomeRule17, AMoveWithoutAlternativeCannotBeVetoed) {
 TEST(GnomeRule18, AMateMayBeVetoed) {
   Line l("k7/7R/7R/8/8/8/8/6RK w - - 0 1");
   l.play("g1g8");
-  EXPECT_EQ(l.actions(), std::set<std::string>{"veto"});
+  EXPECT_EQ(l.actions(), (std::set<std::string>{"accept", "veto"}));
   EXPECT_FALSE(l.outcome().over);
+  Line accepted = l;
+  accepted.play("accept");
+  EXPECT_TRUE(accepted.actions().empty());
+  EXPECT_EQ(accepted.outcome().winner, WHITE);
+  EXPECT_EQ(accepted.outcome().reason, GnomeGame::CHECKMATE);
+  EXPECT_FALSE(accepted.game.can_veto(accepted.state));
   l.play("veto");
-  EXPECT_FALSE(l.actions().count("g1g8"));
+  EXPECT_FALSE(l.actions().count("g1g8") || l.actions().count("accept"));
+  EXPECT_FALSE(l.game.parse_action(l.state, "accept"));
   Line spent("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b");
   spent.play("g1g8");
   EXPECT_TRUE(spent.actions().empty());
@@ -97,6 +104,35 @@ TEST(GnomeRule18, AMateMayBeVetoed) {
   EXPECT_TRUE(o.over);
   EXPECT_EQ(o.winner, WHITE);
   EXPECT_EQ(o.reason, GnomeGame::CHECKMATE);
+}
+
+// Rule 18 for a draw: the holder vetoes the move that repeats a position a
+// third time or accepts the draw; moving on is no choice (not vetoing accepts).
+TEST(GnomeRule18, ARepetitionIsVetoedOrAccepted) {
+  Line l("k7/p7/8/8/8/8/P7/7K b - - 0 1 B");
+  for (int i = 0; i < 2; ++i) {
+    l.play("a8b8,b8a8");
+    EXPECT_FALSE(l.actions().count("accept"));
+    l.play("h1g1,g1h1");
+  }
+  EXPECT_EQ(l.actions(), (std::set<std::string>{"accept", "veto"}));
+  EXPECT_FALSE(l.outcome().over);
+  const auto move_on = l.game.parse_action(l.state, "a7a6");
+  ASSERT_FALSE(move_on);
+  EXPECT_NE(move_on.error().find("'veto' or 'accept'"), std::string::npos) << move_on.error();
+  EXPECT_FALSE(l.game.is_legal(l.state, *parse_move(l.state.position(), "a7a6")));
+  const uint32_t packed = l.game.pack(ACCEPT_MOVE);
+  EXPECT_EQ(l.game.unpack(packed), ACCEPT_MOVE);
+  EXPECT_NE(packed, l.game.pack(VETO_MOVE));
+  EXPECT_NE(GnomeEncoding{}.policy_index(l.state, ACCEPT_MOVE),
+            GnomeEncoding{}.policy_index(l.state, VETO_MOVE));
+  Line accepted = l;
+  accepted.play("accept");
+  EXPECT_EQ(accepted.outcome().reason, GnomeGame::REPETITION);
+  EXPECT_EQ(accepted.outcome().winner, game::Outcome::DRAW);
+  l.play("veto");
+  EXPECT_FALSE(l.outcome().over);
+  EXPECT_FALSE(l.actions().count("h1g1,g1h1"));
 }
 
 // Rule 19: moves with one result are one move, written with the smallest text,

@@ -147,6 +147,41 @@ TEST(SelfPlayGame, ResignsOrMarksTheGameForTheFalseResignationCount) {
   EXPECT_EQ(played_out.would_have_resigned, 1);  // Black, first
 }
 
+// A game drawn by its length is scored by the static value when it is far
+// enough from 0, for the side ahead; nearer 0, or with adjudication off, it
+// stays a draw.
+TEST(SelfPlayGame, AdjudicatesALengthDrawByMaterial) {
+  shogi::MaterialEvaluator eval;
+  SelfPlayConfig config;
+  config.max_plies = 12;
+  config.opening_random_plies = 12;  // random moves: material changes hands
+  const shogi::ShogiGame game({.max_plies = config.max_plies});
+  search::Search<shogi::ShogiGame> search(game, eval, {});
+  int adjudicated = 0, kept = 0;
+  for (int threshold : {0, 1, 100000}) {
+    config.adjudicate_material = threshold;
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 8; ++i) {
+      const GameRecord g = play_selfplay_game(search, config, rng);
+      auto s = *game.parse_state(g.start_state);
+      for (const MoveRecord& m : g.moves) game.play(s, game.unpack(m.action));
+      const int value = game.static_value(s);
+      const int ahead = value == 0 ? 0 : (value > 0) == (game.player(s) == 0) ? 1 : -1;
+      if (threshold == 1 && ahead != 0) {
+        EXPECT_EQ(g.reason, MATERIAL_ADJUDICATION);
+        EXPECT_EQ(g.result, ahead);
+        ++adjudicated;
+      } else if (g.reason != RESIGNATION) {
+        EXPECT_NE(g.reason, MATERIAL_ADJUDICATION);
+        EXPECT_EQ(g.result, 0);
+        ++kept;
+      }
+    }
+  }
+  EXPECT_GT(adjudicated, 0);
+  EXPECT_GT(kept, 0);
+}
+
 TEST(SelfPlayConfig, ReadsItsTableStrictly) {
   const Config c = Config::parse(
       "[selfplay]\nplayouts = 8\ngumbel = false\nfull_search_share = 1.5\n", "q.toml");

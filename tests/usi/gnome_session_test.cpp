@@ -68,11 +68,26 @@ TEST(GnomeSession, EveryGoFormAnswersALegalMove) {
 
 TEST(GnomeSession, TheVetoIsAnActionOfTheEngine) {
   GnomeSession s;
-  // After White's mate the only action of Black, who holds the token, is the veto (rule 18).
+  // After White's mate Black, who holds the token, vetoes or accepts (rule 18);
+  // accepting loses.
   const std::string mate = "fen k7/7R/7R/8/8/8/8/6RK w - - 0 1 moves g1g8";
   s.engine.send("position " + mate);
   s.engine.send("go nodes 100");
   EXPECT_EQ(s.bestmove(), "veto");
+}
+
+// A queen down, Black accepts the draw that White's move makes by repeating
+// the position a third time rather than veto it; a move is no answer there.
+TEST(GnomeSession, AnEndIsAcceptedWhereVetoingIsWorse) {
+  const std::string repeated =
+      "fen k7/p7/8/8/8/8/P7/Q6K b - - 0 1 B moves a8b8,b8a8 h1g1,g1h1 a8b8,b8a8 h1g1,g1h1";
+  testing::Session s({"usi", "--game", "gnome", "--player", "alphabeta"});
+  s.engine.send("position " + repeated);
+  s.engine.send("go depth 2");
+  const std::string line = s.bestmove();
+  EXPECT_EQ(line.substr(0, line.find(' ')), "accept");
+  s.engine.send("position " + repeated + " a7a6");
+  EXPECT_TRUE(s.engine.wait_for_prefix("info string error: move 'a7a6'", 3000));
 }
 
 TEST(GnomeSession, PonderThenPonderhit) {
