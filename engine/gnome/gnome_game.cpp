@@ -213,6 +213,23 @@ game::Outcome GnomeGame::outcome(const State& s, const ActionList& legal) const 
   return end_at(s, n, int(legal.size()));
 }
 
+std::optional<std::vector<Move>> GnomeGame::find_mate(const State& s, int64_t,
+                                                      int max_plies) const {
+  if (max_plies < 1 || accepted(s) || can_accept(s)) return std::nullopt;
+  MoveList moves, replies;
+  legal_moves(s.position(), moves);
+  const int us = s.position().side;
+  State scratch = s;
+  for (const Move& m : moves) {
+    play(scratch, m);
+    legal_actions(scratch, replies);  // `veto` and `accept` where the mate may be vetoed
+    const game::Outcome o = outcome(scratch, replies);
+    undo(scratch);
+    if (o.over && o.winner == us) return std::vector<Move>{m};
+  }
+  return std::nullopt;
+}
+
 std::string GnomeGame::reason_text(uint8_t reason) const {
   switch (reason) {
     case CHECKMATE: return "checkmate";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +67,10 @@ class GnomeGame {
   // moves at the last, the veto aside.
   game::Outcome end_at(const State& s, size_t n, int moves) const;
   game::Terminal terminal(const State& s, const ActionList& legal) const;
+
+  // A mate in one that the opponent may not veto, for self-play's root mate
+  // check (gnome has no deeper mate search: `nodes` and longer mates unused).
+  std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const;
 
   // For the greedy and alpha-beta baselines (engine/players/).
   int material_gain(const State& s, const Action& a) const { return gnome::material_gain(s, a); }

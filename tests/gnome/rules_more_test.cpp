@@ -106,6 +106,22 @@ TEST(GnomeRule18, AMateMayBeVetoed) {
   EXPECT_EQ(o.reason, GnomeGame::CHECKMATE);
 }
 
+// Self-play's root mate check finds a mate in one only where it cannot be vetoed.
+TEST(GnomeRule18, AMateInOneIsFoundWhereNoVetoAnswersIt) {
+  const GnomeGame game;
+  const auto spent = game.find_mate(*game.parse_state("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b"), 1, 7);
+  ASSERT_TRUE(spent);
+  EXPECT_EQ(move_text(spent->front()), "g1g8");
+  EXPECT_FALSE(game.find_mate(*game.parse_state("k7/7R/8/8/8/8/8/6RK w - - 0 1 b"), 1, 7));
+  // With Black's token usable the mate is answered by a veto; from a FEN root
+  // no veto is offered to the side to move, but Black may veto White's mate.
+  State usable = *game.parse_state("k7/8/7R/8/8/8/8/6RK b - - 0 1 B");
+  game.play(usable, *game.parse_action(usable, "a8b8,b8a8"));
+  game.play(usable, *game.parse_action(usable, "h6h7"));
+  game.play(usable, *game.parse_action(usable, "a8b8,b8a8"));
+  EXPECT_FALSE(game.find_mate(usable, 1, 7));
+}
+
 // Rule 18 for a draw: the holder vetoes the move that repeats a position a
 // third time or accepts the draw; moving on is no choice (not vetoing accepts).
 TEST(GnomeRule18, ARepetitionIsVetoedOrAccepted) {
