@@ -20,7 +20,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"loop", kishi::command::loop,
      "self-play and training side by side, with evaluations (the main job)"},
     {"report", kishi::command::report, "an HTML page with a run's curves"},
-    {"evaluate", kishi::command::evaluate, "a model against the random and greedy baselines"},
+    {"evaluate", kishi::command::evaluate, "a model against the built-in baselines"},
     {"train", kishi::command::train, "train the run's network on its self-play positions"},
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"bench", kishi::command::bench,

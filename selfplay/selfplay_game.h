@@ -4,12 +4,12 @@
 #pragma once
 
 #include <atomic>
-#include <cstdlib>
 #include <optional>
 #include <random>
 #include <vector>
 
 #include "engine/common/config.h"
+#include "engine/game/adjudication.h"
 #include "engine/game/game.h"
 #include "engine/search/mcts.h"
 #include "selfplay/chunk.h"
@@ -78,13 +78,10 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
       record.reason = outcome.over ? outcome.reason : PLY_LIMIT;
       // A draw by length ends at the ply limit; the rules' maximum length
       // counts only the moves that stand, so it ends there too or later.
-      if constexpr (requires { game.static_value(state); })
-        if (config.adjudicate_material > 0 && record.result == 0 && ply >= config.max_plies) {
-          const int value = game.static_value(state);
-          if (std::abs(value) >= config.adjudicate_material) {
-            record.result = (value > 0) == (game.player(state) == 0) ? 1 : -1;
-            record.reason = MATERIAL_ADJUDICATION;
-          }
+      if (record.result == 0 && ply >= config.max_plies)
+        if (const auto leader = game::material_leader(game, state, config.adjudicate_material)) {
+          record.result = *leader == 0 ? 1 : -1;
+          record.reason = MATERIAL_ADJUDICATION;
         }
       return record;
     }

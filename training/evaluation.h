@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/common/worker_errors.h"
+#include "engine/game/adjudication.h"
 #include "engine/game/game.h"
 #include "engine/players/alpha_beta.h"
 #include "engine/players/players.h"
@@ -47,6 +48,9 @@ struct EvalSettings {
   // moves), without its noise; 0: PUCT.
   int gumbel_actions = 0;
   int max_plies = 256;  // games reaching it are draws
+  // > 0: a game drawn by its length is also scored by material, a side this
+  // far ahead (centipawns) winning it (EvalResult::adjudicated_score).
+  int adjudicate_material = 0;
   // Random plies before the players take over, the same for both games of a
   // colour pair: two deterministic searches would otherwise repeat one game.
   int opening_plies = 0;
@@ -58,9 +62,16 @@ struct EvalResult {
   int wins = 0, draws = 0, losses = 0;
   std::map<std::string, int> endings;         // games by how they ended, in the game's words
   int model_vetoes = 0, opponent_vetoes = 0;  // games with a veto (gnome)
+  // Of the draws by length, those the model or the opponent led on material.
+  int material_wins = 0, material_losses = 0;
   double score() const {
     const int n = wins + draws + losses;
     return n ? (wins + 0.5 * draws) / n : 0;
+  }
+  // The score with the draws by length scored by material.
+  double adjudicated_score() const {
+    const int n = wins + draws + losses;
+    return n ? (wins + material_wins + 0.5 * (draws - material_wins - material_losses)) / n : 0;
   }
 };
 
@@ -129,7 +140,8 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
     typename G::State state = game.start_state();
     typename G::ActionList legal;
     game::Outcome outcome;
-    for (int ply = 0;; ++ply) {
+    int ply = 0;
+    for (;; ++ply) {
       game.legal_actions(state, legal);
       outcome = game.outcome(state, legal);
       if (outcome.over || ply >= s.max_plies) break;
@@ -155,9 +167,12 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
     ++result.endings[outcome.over ? game.reason_text(outcome.reason) : "maximum plies"];
     result.model_vetoes += vetoes[0];
     result.opponent_vetoes += vetoes[1];
-    if (!outcome.over || outcome.winner == game::Outcome::DRAW)
+    if (!outcome.over || outcome.winner == game::Outcome::DRAW) {
       ++result.draws;
-    else if (outcome.winner == model_player)
+      if (ply >= s.max_plies)  // a draw by length
+        if (const auto leader = game::material_leader(game, state, s.adjudicate_material))
+          ++(*leader == model_player ? result.material_wins : result.material_losses);
+    } else if (outcome.winner == model_player)
       ++result.wins;
     else
       ++result.losses;

@@ -53,7 +53,7 @@ int evaluate(int argc, char** argv) {
   CLI::App app{"A model against the built-in baselines", "kishi evaluate"};
   std::string run_dir, model_path, game_name, baselines = "random,greedy", out_path;
   int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1, gumbel = 0,
-      opening_plies = 0;
+      opening_plies = 0, adjudicate_material = 0;
   uint64_t seed = 1;
   double min_random = -1, min_greedy = -1;
   app.add_option("--run", run_dir, "use the newest model of this run directory");
@@ -79,6 +79,10 @@ int evaluate(int argc, char** argv) {
                  "random plies before the players take over, the same for both colours of a pair "
                  "(0; deterministic players need some)")
       ->check(CLI::Range(0, 1000));
+  app.add_option("--adjudicate-material", adjudicate_material,
+                 "also score the games drawn by length by material: a side this many "
+                 "centipawns ahead wins; the --min-... bars then apply to that score (0: off)")
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--threads", threads, "torch threads (1)")->check(CLI::Range(1, 256));
   app.add_option("--seed", seed, "seed of the baselines' choices (1)");
   app.add_option("--out", out_path, "write the results as JSON to this file");
@@ -158,6 +162,7 @@ int evaluate(int argc, char** argv) {
   settings.gumbel_actions = gumbel;
   settings.max_plies = max_plies;
   settings.opening_plies = opening_plies;
+  settings.adjudicate_material = adjudicate_material;
   const games::PlayRules rules{.max_plies = max_plies, .leaf_mate_plies = leaf_mate_plies};
   settings.seed = seed;
   const std::string search_text =
@@ -192,6 +197,13 @@ int evaluate(int argc, char** argv) {
                 run.name.c_str(), r.wins, r.draws, r.losses, 100 * r.score(), elo.elo, elo.lower,
                 elo.upper);
     std::printf("evaluate: vs %s, endings: %s\n", run.name.c_str(), endings_text(r).c_str());
+    const double score = adjudicate_material > 0 ? r.adjudicated_score() : r.score();
+    if (adjudicate_material > 0)
+      std::printf(
+          "evaluate: vs %s, of the draws by length (by material, %d cp): model ahead %d, "
+          "%s ahead %d; score with them %.1f%%\n",
+          run.name.c_str(), adjudicate_material, r.material_wins, run.name.c_str(),
+          r.material_losses, 100 * score);
     if (r.model_vetoes + r.opponent_vetoes > 0)
       std::printf("evaluate: vs %s, games with a veto: by the model %d, by %s %d\n",
                   run.name.c_str(), r.model_vetoes, run.name.c_str(), r.opponent_vetoes);
@@ -202,9 +214,13 @@ int evaluate(int argc, char** argv) {
                      {"endings", r.endings},
                      {"model_vetoes", r.model_vetoes},
                      {"opponent_vetoes", r.opponent_vetoes}};
-    if (run.bar >= 0 && r.score() < run.bar) {
+    if (adjudicate_material > 0)
+      out[run.name]["material"] = {{"model_ahead", r.material_wins},
+                                   {"opponent_ahead", r.material_losses},
+                                   {"adjudicated_score", score}};
+    if (run.bar >= 0 && score < run.bar) {
       std::printf("evaluate: score against %s %.1f%% is below the bar %.1f%%\n", run.name.c_str(),
-                  100 * r.score(), 100 * run.bar);
+                  100 * score, 100 * run.bar);
       failed = 1;
     }
   }

@@ -58,7 +58,7 @@ inline shogi::ShogiGame make_game<shogi::ShogiGame>(std::string_view name, const
 template <>
 inline gnome::GnomeGame make_game<gnome::GnomeGame>(std::string_view name, const PlayRules& rules) {
   if (name != "gnome") throw unknown_game(name);
-  return gnome::GnomeGame({.max_plies = rules.max_plies});
+  return gnome::GnomeGame({.max_plies = rules.max_plies, .leaf_mate_plies = rules.leaf_mate_plies});
 }
 
 template <>

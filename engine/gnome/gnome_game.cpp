@@ -244,7 +244,10 @@ std::string GnomeGame::reason_text(uint8_t reason) const {
 
 game::Terminal GnomeGame::terminal(const State& s, const ActionList& legal) const {
   const game::Outcome o = outcome(s, legal);
-  if (!o.over) return {};
+  if (!o.over) {
+    if (rules_.leaf_mate_plies > 0 && find_mate(s, 0, 1)) return {true, 1.0f};
+    return {};
+  }
   return {true, o.winner == game::Outcome::DRAW ? 0.0f : o.winner == player(s) ? 1.0f : -1.0f};
 }
 

@@ -29,6 +29,10 @@ class GnomeGame {
 
   struct Rules {
     int max_plies = 512;  // a game this long is a draw (rule 20)
+    // > 0: a state whose side to move has a mate in one that no veto answers
+    // is final inside the search (find_mate), as shogi's leaf mate search; gnome
+    // looks one move deep whatever the number.
+    int leaf_mate_plies = 0;
   };
   // Outcome reasons.
   static constexpr uint8_t CHECKMATE = 1, STALEMATE = 2, BARE_KINGS = 3, REPETITION = 4,

@@ -157,6 +157,9 @@ class Engine final : public EngineControl {
   }
 
   bool has_mate_solver() const override { return HAS_MATE_SOLVER; }
+  bool has_leaf_mate() const override {
+    return requires(typename G::Rules r) { r.leaf_mate_plies; };
+  }
   bool has_declaration() const override {
     return requires(const State& s) { game_.declaration_wins(s); };
   }

@@ -98,7 +98,8 @@ class EngineControl {
   virtual std::string set_position(std::span<const std::string> tokens) = 0;
   // A diagram of the position, line by line, and its state text last.
   virtual std::vector<std::string> describe_position() const = 0;
-  virtual bool has_mate_solver() const = 0;
+  virtual bool has_mate_solver() const = 0;  // a mate search at the root (MateSearchNodes)
+  virtual bool has_leaf_mate() const = 0;    // a mate search at new leaves (LeafMatePlies)
   virtual bool has_declaration() const = 0;  // shogi's entering-king declaration
 
   // Starts thinking; `done` gets the answer (from the engine's thread) unless

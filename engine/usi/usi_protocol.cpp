@@ -93,10 +93,9 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
   if (engine_->has_declaration())
     options_.add_combo("EnteringKingRule", "CSARule27", {"NoEnteringKing", "CSARule27"});
   options_.add_spin("MaxPlies", defaults.max_plies, 1, 100000);
-  if (engine_->has_mate_solver()) {
+  if (engine_->has_mate_solver())
     options_.add_spin("MateSearchNodes", defaults.go.mate_nodes, 0, 100000000);
-    options_.add_spin("LeafMatePlies", defaults.leaf_mate_plies, 0, 7);
-  }
+  if (engine_->has_leaf_mate()) options_.add_spin("LeafMatePlies", defaults.leaf_mate_plies, 0, 7);
   if (player == play::Player::AlphaBeta) {
     options_.add_spin("AlphaBetaDepth", defaults.go.alphabeta_depth, 1, 64);
     options_.add_spin("AlphaBetaNodes", 0, 0, int64_t(1) << 40);  // 0: no limit
@@ -177,13 +176,8 @@ play::Settings UsiProtocol::settings() const {
   s.go.multipv = int(options_.spin("MultiPV"));
   s.go.byoyomi_margin_ms = options_.spin("ByoyomiMargin");
   s.go.resign_cp = int(options_.spin("ResignValue"));
-  if (engine_->has_mate_solver()) {
-    s.leaf_mate_plies = int(options_.spin("LeafMatePlies"));
-    s.go.mate_nodes = options_.spin("MateSearchNodes");
-  } else {
-    s.leaf_mate_plies = 0;
-    s.go.mate_nodes = 0;
-  }
+  s.go.mate_nodes = engine_->has_mate_solver() ? options_.spin("MateSearchNodes") : 0;
+  s.leaf_mate_plies = engine_->has_leaf_mate() ? int(options_.spin("LeafMatePlies")) : 0;
   s.go.offer_ponder = options_.check("USI_Ponder");
   if (player_ == play::Player::AlphaBeta) {
     s.go.alphabeta_depth = int(options_.spin("AlphaBetaDepth"));

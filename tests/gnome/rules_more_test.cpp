@@ -120,6 +120,17 @@ TEST(GnomeRule18, AMateInOneIsFoundWhereNoVetoAnswersIt) {
   game.play(usable, *game.parse_action(usable, "h6h7"));
   game.play(usable, *game.parse_action(usable, "a8b8,b8a8"));
   EXPECT_FALSE(game.find_mate(usable, 1, 7));
+  // Inside the search such a mate makes a state final, when the rules ask for it.
+  const State spent_state = *game.parse_state("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b");
+  MoveList legal;
+  game.legal_actions(spent_state, legal);
+  EXPECT_FALSE(game.terminal(spent_state, legal).over);
+  const GnomeGame leaf_mate({.leaf_mate_plies = 1});
+  const game::Terminal t = leaf_mate.terminal(spent_state, legal);
+  EXPECT_TRUE(t.over);
+  EXPECT_EQ(t.value, 1.0f);
+  game.legal_actions(usable, legal);
+  EXPECT_FALSE(leaf_mate.terminal(usable, legal).over);
 }
 
 // Rule 18 for a draw: the holder vetoes the move that repeats a position a
