@@ -457,7 +457,13 @@ class Engine final : public EngineControl {
       if (player_ == Player::Greedy) return answer(players::greedy_action(game_, root, rng));
     if constexpr (players::AlphaBetaGame<G>) {
       // Alpha-beta: iterative deepening until its depth, the clock or `stop`.
-      if (!alphabeta_) alphabeta_.emplace(game_, 20);
+      // Without the leaf mate search: its own depth finds the mates, and in
+      // gnome a mate check at every node overran the clock.
+      if (!alphabeta_) {
+        games::PlayRules rules = play_rules();
+        rules.leaf_mate_plies = 0;
+        alphabeta_.emplace(games::make_game<G>(variant_, rules), 20);
+      }
       std::atomic<bool> halt{false}, done{false};
       std::thread timer([&] {
         std::unique_lock lock(wait_mutex_);

@@ -105,8 +105,7 @@ class AlphaBeta {
   };
 
   bool out_of_budget() {
-    if ((max_nodes_ >= 0 && nodes_ >= max_nodes_) ||
-        (stop_ && (nodes_ & 1023) == 0 && stop_->load()))
+    if ((max_nodes_ >= 0 && nodes_ >= max_nodes_) || (stop_ && (nodes_ & 63) == 0 && stop_->load()))
       aborted_ = true;
     return aborted_;
   }
