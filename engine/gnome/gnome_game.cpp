@@ -216,16 +216,18 @@ game::Outcome GnomeGame::outcome(const State& s, const ActionList& legal) const 
 std::optional<std::vector<Move>> GnomeGame::find_mate(const State& s, int64_t,
                                                       int max_plies) const {
   if (max_plies < 1 || accepted(s) || can_accept(s)) return std::nullopt;
+  const Position& now = s.position();
   MoveList moves, replies;
-  legal_moves(s.position(), moves);
-  const int us = s.position().side;
-  State scratch = s;
+  legal_moves(now, moves);
+  Position after;
   for (const Move& m : moves) {
-    play(scratch, m);
-    legal_actions(scratch, replies);  // `veto` and `accept` where the mate may be vetoed
-    const game::Outcome o = outcome(scratch, replies);
-    undo(scratch);
-    if (o.over && o.winner == us) return std::vector<Move>{m};
+    play_move(now, m, after);
+    // The opponent may veto a move of ours when it holds the usable token and
+    // we had another result (veto_available, on the position alone).
+    const bool vetoable =
+        after.token_usable && after.token_holder == after.side && moves.size() >= 2;
+    if (!vetoable && legal_moves(after, replies) == 0 && threatened(after, after.side))
+      return std::vector<Move>{m};
   }
   return std::nullopt;
 }

@@ -1,5 +1,7 @@
 // gnome's numbered decisions 17-32 and every state of the veto token, each
 // with a position where the decision applies and one where it does not.
+#include <random>
+
 #include "engine/gnome/perft.h"
 #include "tests/gnome/gnome_test_util.h"
 
@@ -131,6 +133,37 @@ TEST(GnomeRule18, AMateInOneIsFoundWhereNoVetoAnswersIt) {
   EXPECT_EQ(t.value, 1.0f);
   game.legal_actions(usable, legal);
   EXPECT_FALSE(leaf_mate.terminal(usable, legal).over);
+}
+
+// The root mate check finds a mate in one exactly where playing a move ends the
+// game won (no veto left to answer it), over the positions of random games.
+TEST(GnomeRule18, TheMateCheckAgreesWithTheGame) {
+  const GnomeGame game;
+  std::mt19937_64 rng(3);
+  int mates = 0;
+  for (int g = 0; g < 20; ++g) {
+    State s = game.start_state();
+    MoveList legal, replies;
+    for (int ply = 0; ply < 160; ++ply) {
+      game.legal_actions(s, legal);
+      if (legal.empty() || game.outcome(s, legal).over) break;
+      bool mate = false;
+      State t = s;
+      for (const Move& m : legal) {
+        if (m.kind == Kind::VETO || m.kind == Kind::ACCEPT) continue;
+        game.play(t, m);
+        game.legal_actions(t, replies);
+        const game::Outcome o = game.outcome(t, replies);
+        game.undo(t);
+        mate |= o.over && o.winner == game.player(s);
+      }
+      const auto found = game.find_mate(s, 1, 7);
+      ASSERT_EQ(found.has_value(), mate) << game.state_text(s);
+      mates += mate;
+      game.play(s, legal[rng() % legal.size()]);
+    }
+  }
+  EXPECT_GT(mates, 0);
 }
 
 // Rule 18 for a draw: the holder vetoes the move that repeats a position a

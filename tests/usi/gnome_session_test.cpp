@@ -14,9 +14,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A gnome session; bestmove() without a ponder move.
+// A gnome session, with more arguments for `kishi usi`; bestmove() without a ponder move.
 struct GnomeSession : testing::Session {
-  GnomeSession() : Session({"usi", "--game", "gnome"}) {}
+  explicit GnomeSession(const std::vector<std::string>& more = {}) : Session(with_game(more)) {}
+  static std::vector<std::string> with_game(const std::vector<std::string>& more) {
+    std::vector<std::string> args = {"usi", "--game", "gnome"};
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  }
   std::string bestmove(int timeout_ms = 10000) {
     const std::string line = Session::bestmove(timeout_ms);
     return line.substr(0, line.find(' '));
@@ -81,11 +86,10 @@ TEST(GnomeSession, TheVetoIsAnActionOfTheEngine) {
 TEST(GnomeSession, AnEndIsAcceptedWhereVetoingIsWorse) {
   const std::string repeated =
       "fen k7/p7/8/8/8/8/P7/Q6K b - - 0 1 B moves a8b8,b8a8 h1g1,g1h1 a8b8,b8a8 h1g1,g1h1";
-  testing::Session s({"usi", "--game", "gnome", "--player", "alphabeta"});
+  GnomeSession s({"--player", "alphabeta"});
   s.engine.send("position " + repeated);
   s.engine.send("go depth 2");
-  const std::string line = s.bestmove();
-  EXPECT_EQ(line.substr(0, line.find(' ')), "accept");
+  EXPECT_EQ(s.bestmove(), "accept");
   s.engine.send("position " + repeated + " a7a6");
   EXPECT_TRUE(s.engine.wait_for_prefix("info string error: move 'a7a6'", 3000));
 }
