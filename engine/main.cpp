@@ -22,6 +22,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"report", kishi::command::report, "an HTML page with a run's curves"},
     {"evaluate", kishi::command::evaluate, "a model against the built-in baselines"},
     {"train", kishi::command::train, "train the run's network on its self-play positions"},
+    {"serve", kishi::command::serve, "the web board: play kishi in a browser"},
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"bench", kishi::command::bench,
      "fixed benchmark suites (bench perft|nn|search|selfplay|train)"},

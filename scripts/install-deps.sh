@@ -2,6 +2,7 @@
 # Installs every Debian package kishi needs. Idempotent: when everything is
 # present it only checks (no apt-get update), so repeated runs take seconds.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
@@ -14,18 +15,35 @@ packages=(
   libtomlplusplus-dev   # configs/*.toml
   nlohmann-json3-dev    # JSON summaries and metrics
   libzstd-dev           # compressed self-play chunks
+  libcpp-httplib-dev    # kishi serve's HTTP server (engine/serve/)
+  chromium              # the browser of the web board's tests (tests/web/)
   clang                 # libFuzzer targets (tests/fuzz)
   fairy-stockfish       # reference engine for perft speed and matches
   gpsshogi              # match opponent (gpsusi)
 )
+
+# Node.js and npm for the web board's libraries and tests, unless the machine
+# has its own (a Node.js of another source would conflict with Debian's).
+command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 
+# The page's libraries and the browser tests' driver, pinned in
+# web/package-lock.json (npm ci downloads nothing when they are in place).
+npm_packages() {
+  if [ ! -d web/node_modules/shogiground ] || [ ! -d web/node_modules/playwright-core ] ||
+    [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+    echo "install-deps: npm ci in web/"
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present"
+  npm_packages
   exit 0
 fi
 
@@ -39,3 +57,4 @@ echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}"
+npm_packages

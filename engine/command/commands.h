@@ -12,5 +12,6 @@ int train(int argc, char** argv);
 int loop(int argc, char** argv);
 int report(int argc, char** argv);
 int evaluate(int argc, char** argv);
+int serve(int argc, char** argv);
 
 }  // namespace kishi::command

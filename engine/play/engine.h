@@ -331,6 +331,7 @@ class Engine final : public EngineControl {
       line.multipv = settings_.go.multipv > 1 ? k + 1 : 0;
       line.cp = value_to_cp(c.visits ? c.q : 0);
       line.nodes = info.playouts;
+      line.visits = c.visits;
       line.nps = info.playouts * 1000 / ms;
       line.time_ms = ms;
       line.hashfull = info.hashfull;

@@ -60,6 +60,7 @@ struct InfoLine {
   int multipv = 0;    // 0: a single line
   std::optional<int> cp, mate_plies;
   int64_t nodes = 0;
+  int64_t visits = -1;  // the playouts through the line's first move; -1: not given
   int64_t nps = -1, time_ms = -1;
   int hashfull = -1;
   std::vector<std::string> pv;

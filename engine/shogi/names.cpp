@@ -29,6 +29,19 @@ std::string piece_name(Game game, Piece pc) {
   return (pt > KING ? "NEO-" : "") + std::string(SHOWGIT_NAME[unpromoted(pt)]);
 }
 
+std::vector<PieceLabel> piece_labels(Game game) {
+  std::vector<PieceLabel> labels;
+  for (Color c : {BLACK, WHITE})
+    for (int pt = 1; pt < PIECE_TYPE_NB; ++pt) {
+      const Piece pc = make_piece(c, PieceType(pt));
+      std::string letter(1, "PLNSBRGK"[unpromoted(PieceType(pt)) - 1]);
+      if (pt > KING) letter = "+" + letter;
+      if (c == WHITE) letter.back() = char(letter.back() - 'A' + 'a');
+      labels.push_back({letter, piece_code(game, pc), piece_name(game, pc)});
+    }
+  return labels;
+}
+
 std::string board_diagram(const Position& pos) {
   const Game game = pos.game();
   const auto hand_line = [&](Color c) {

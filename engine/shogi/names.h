@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/shogi/position.h"
 
@@ -14,6 +15,12 @@ namespace kishi::shogi {
 std::string piece_code(Game game, Piece pc);
 // Full name: "pawn", "promoted rook" (shogi); "UNIFORME", "NEO-TANGO", "STAR" (showgit).
 std::string piece_name(Game game, Piece pc);
+// Every piece's SFEN letter ("P", "+P", "k": lower case for White) with its
+// code and name in a game, for a page that draws the pieces.
+struct PieceLabel {
+  std::string letter, code, name;
+};
+std::vector<PieceLabel> piece_labels(Game game);
 // A board diagram with file numbers and rank letters, White pieces marked 'v', and hands.
 std::string board_diagram(const Position& pos);
 

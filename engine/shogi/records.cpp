@@ -128,7 +128,7 @@ std::string kif_record(const game::Record& g, Game variant) {
   s += "手数----指手---------消費時間--\n";
   int64_t used[2] = {0, 0};
   Square last_to = SQ_NONE;
-  char number[16];
+  char number[24];
   for (size_t i = 0; i < g.actions.size(); ++i) {
     const Move m = *parse_usi_move(pos, g.actions[i]);
     const Color us = pos.side_to_move();
@@ -160,6 +160,15 @@ std::string kif_record(const game::Record& g, Game variant) {
   return s;
 }
 
+std::string csa_move(const Position& pos, Move m) {
+  std::string s = pos.side_to_move() == BLACK ? "+" : "-";
+  s += m.is_drop() ? "00" : csa_square(m.from());
+  s += csa_square(m.to());
+  Position after = pos;
+  after.do_move(m);
+  return s + piece_code(Game::Shogi, after.piece_on(m.to()));
+}
+
 std::string csa_record(const game::Record& g, Game variant) {
   std::string s = "V2.2\nN+" + g.players[0] + "\nN-" + g.players[1] + "\n";
   if (!g.event.empty()) s += "$EVENT:" + g.event + "\n";
@@ -168,12 +177,8 @@ std::string csa_record(const game::Record& g, Game variant) {
   s += csa_position(pos);
   for (size_t i = 0; i < g.actions.size(); ++i) {
     const Move m = *parse_usi_move(pos, g.actions[i]);
-    const Color us = pos.side_to_move();
-    s += us == BLACK ? "+" : "-";
-    s += m.is_drop() ? "00" : csa_square(m.from());
-    s += csa_square(m.to());
+    s += csa_move(pos, m) + "\n";
     pos.do_move(m);
-    s += piece_code(Game::Shogi, pos.piece_on(m.to())) + "\n";
     s += "T" + std::to_string(seconds(g, i)) + "\n";
   }
   s += csa_ending(g.reason) + "\n";

@@ -6,10 +6,12 @@
 #include <string>
 
 #include "engine/game/record.h"
-#include "engine/shogi/types.h"
+#include "engine/shogi/position.h"
 
 namespace kishi::shogi {
 
+// One move in CSA: "+7776FU", "-0055KA" (the piece after the move, so "+2822RY" promotes).
+std::string csa_move(const Position& pos, Move m);
 // Player 0 is black (sente). The actions must replay from the start state.
 std::string csa_record(const game::Record& record, Game variant);
 // KIF in UTF-8 (a `.kif` that says so on its first line).

@@ -1,0 +1,143 @@
+// kishi serve's access rules (docs/serve.md): another address only with a
+// token, the token checked, foreign Hosts and paths out of web/ refused,
+// bodies bounded, bad JSON answered with a JSON error, and the server still
+// serving after all of it.
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { KISHI, ROOT, startServer, check } from './harness.mjs';
+
+// A raw request (no URL normalisation, any Host), answered with status and body.
+// A body is sent with its length unless `chunked`.
+function request(port, { method = 'GET', path = '/', headers = {}, body, chunked = false } = {}) {
+  const length = body !== undefined && !chunked ? { 'Content-Length': Buffer.byteLength(body) } : {};
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path,
+      headers: { Host: `127.0.0.1:${port}`, ...length, ...headers } }, (res) => {
+      let data = '';
+      res.on('data', (d) => { data += d; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: data }));
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+function isJsonError(r) {
+  try {
+    return typeof JSON.parse(r.body).error === 'string';
+  } catch {
+    return false;
+  }
+}
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+// Another address without a token is refused at start.
+const open = spawnSync(KISHI, ['serve', '--listen', '0.0.0.0', '--port', '1'], { cwd: ROOT });
+check(open.status === 2 && /--token/.test(open.stderr),
+  `--listen 0.0.0.0 without a token: exit ${open.status}, ${open.stderr}`);
+
+// A random token is made, printed with the URL, and asked for.
+const server = await startServer(['--listen', '0.0.0.0', '--token', 'random']);
+try {
+  const token = (server.output().match(/\?token=([0-9a-f]{32})/) || [])[1];
+  check(token, `no token printed: ${server.output()}`);
+  const { port } = server;
+
+  let r = await request(port, { path: '/api/info' });
+  check(r.status === 403 && isJsonError(r), `no token: ${r.status} ${r.body}`);
+  r = await request(port, { path: '/api/info', headers: { 'X-Kishi-Token': 'f'.repeat(32) } });
+  check(r.status === 403 && isJsonError(r), `wrong token: ${r.status} ${r.body}`);
+  r = await request(port, { path: `/api/info?token=${token}x` });
+  check(r.status === 403, `longer token: ${r.status}`);
+  r = await request(port, { path: '/api/info', headers: { 'X-Kishi-Token': token } });
+  check(r.status === 200, `the token in a header: ${r.status} ${r.body}`);
+  r = await request(port, { path: `/?token=${token}` });
+  const cookie = (r.headers['set-cookie'] || [''])[0].split(';')[0];
+  check(r.status === 200 && cookie === `kishi_token=${token}`, `the page with its token: ${r.status} ${cookie}`);
+  r = await request(port, { path: '/api/info', headers: { Cookie: cookie } });
+  check(r.status === 200, `the token in the cookie: ${r.status}`);
+  const auth = { 'X-Kishi-Token': token };
+
+  // A foreign Host (DNS rebinding) on a server listening on loopback.
+  const local = await startServer([]);
+  try {
+    r = await request(local.port, { path: '/api/info', headers: { Host: 'evil.example' } });
+    check(r.status === 403 && isJsonError(r), `foreign Host: ${r.status} ${r.body}`);
+    r = await request(local.port, { path: '/', headers: { Host: `evil.example:${local.port}` } });
+    check(r.status === 403, `foreign Host with the port: ${r.status}`);
+    r = await request(local.port, { path: '/api/info', headers: { Host: `localhost:${local.port}` } });
+    check(r.status === 200, `localhost: ${r.status}`);
+    // A POST from another site's page.
+    r = await request(local.port, { method: 'POST', path: '/api/games', body: '{}',
+      headers: { ...JSON_TYPE, Origin: 'http://evil.example' } });
+    check(r.status === 403, `a foreign Origin: ${r.status} ${r.body}`);
+    r = await request(local.port, { method: 'POST', path: '/api/games', body: '{}',
+      headers: { 'Content-Type': 'text/plain' } });
+    check(r.status === 415, `a form's text/plain POST: ${r.status} ${r.body}`);
+  } finally {
+    await local.stop();
+  }
+
+  // Paths out of web/.
+  for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd',
+    '/vendor/shogiground/../../../CMakeLists.txt', '/node_modules/playwright-core/package.json',
+    '/vendor/playwright-core/package.json', '/vendor/shogiground/%2e%2e/%2e%2e/package.json']) {
+    r = await request(port, { path, headers: auth });
+    check(r.status === 404 && !r.body.includes('root:') && !r.body.includes('project('),
+      `${path}: ${r.status} ${r.body.slice(0, 80)}`);
+  }
+  r = await request(port, { path: '/vendor/shogiground/esm/shogiground.js', headers: auth });
+  check(r.status === 200 && /javascript/.test(r.headers['content-type']), `the board library: ${r.status}`);
+
+  // Bodies: 10 MB refused, garbage JSON 400, unknown fields and bad moves named.
+  // (the server may close the connection before the whole body is sent)
+  const big = 'x'.repeat(10 * 1024 * 1024);
+  r = await request(port, { method: 'POST', path: '/api/games', body: big,
+    headers: { ...auth, ...JSON_TYPE } })
+    .catch((e) => ({ status: `closed (${e.code})` }));
+  check(r.status === 413 || r.status === 'closed (EPIPE)' || r.status === 'closed (ECONNRESET)',
+    `a 10 MB body: ${r.status}`);
+  r = await request(port, { method: 'POST', path: '/api/games', body: big, chunked: true,
+    headers: { ...auth, ...JSON_TYPE } }).catch((e) => ({ status: `closed (${e.code})` }));
+  check(r.status === 411 || r.status === 'closed (EPIPE)' || r.status === 'closed (ECONNRESET)',
+    `a 10 MB body in chunks: ${r.status}`);
+  for (const [body, what] of [['{"game": "shogi"', 'not JSON'], ['[1,2]', 'object'],
+    ['{"colour": 1}', "unknown field 'colour'"], ['{"game": "go"}', "unknown game 'go'"],
+    ['{"playouts": -5}', 'playouts'], ['{"start": "9/9/9 b - 1"}', 'board']]) {
+    r = await request(port, { method: 'POST', path: '/api/games', headers: { ...auth, ...JSON_TYPE }, body });
+    check(r.status === 400 && isJsonError(r) && JSON.parse(r.body).error.includes(what),
+      `POST /api/games ${body}: ${r.status} ${r.body}`);
+  }
+  r = await request(port, { method: 'POST', path: '/api/games', headers: { ...auth, ...JSON_TYPE },
+    body: '{"playouts": 20}' });
+  check(r.status === 201, `a new game: ${r.status} ${r.body}`);
+  const { id } = JSON.parse(r.body);
+  r = await request(port, { method: 'POST', path: `/api/games/${id}/move`,
+    headers: { ...auth, ...JSON_TYPE }, body: '{"move": "7g7e"}' });
+  check(r.status === 400 && JSON.parse(r.body).error.includes('7g7e'), `an illegal move: ${r.status} ${r.body}`);
+  r = await request(port, { method: 'POST', path: `/api/games/${id}/move`,
+    headers: { ...auth, ...JSON_TYPE }, body: '{"move": 7}' });
+  check(r.status === 400 && isJsonError(r), `a move that is no text: ${r.status} ${r.body}`);
+  r = await request(port, { method: 'POST', path: '/api/games/0123456789abcdef/move',
+    headers: { ...auth, ...JSON_TYPE }, body: '{"move": "7g7f"}' });
+  check(r.status === 404 && isJsonError(r), `no such game: ${r.status} ${r.body}`);
+  r = await request(port, { path: `/api/games/${id}/record?format=pgn`, headers: auth });
+  check(r.status === 400 && JSON.parse(r.body).error.includes('csa'), `an unknown record format: ${r.status} ${r.body}`);
+  r = await request(port, { path: '/api/nothing', headers: auth });
+  check(r.status === 404 && isJsonError(r), `an unknown API path: ${r.status} ${r.body}`);
+  r = await request(port, { method: 'DELETE', path: '/api/info', headers: auth });
+  check(r.status >= 400 && r.status < 500, `DELETE: ${r.status}`);
+
+  // Still serving.
+  r = await request(port, { path: '/api/info', headers: auth });
+  check(r.status === 200 && server.proc.exitCode === null, `after all that: ${r.status}`);
+  r = await request(port, { method: 'POST', path: `/api/games/${id}/move`,
+    headers: { ...auth, ...JSON_TYPE }, body: '{"move": "7g7f"}' });
+  check(r.status === 200, `a legal move at the end: ${r.status} ${r.body}`);
+} finally {
+  const code = await server.stop();
+  check(code === 0, `kishi serve exited ${code} on SIGTERM: ${server.output()}`);
+}
+console.log('security: all checks passed');
