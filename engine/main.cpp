@@ -24,6 +24,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"train", kishi::command::train, "train the run's network on its self-play positions"},
     {"serve", kishi::command::serve, "the web board: play kishi in a browser"},
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
+    {"data", kishi::command::data, "data files for people (data show FILE)"},
     {"bench", kishi::command::bench,
      "fixed benchmark suites (bench perft|nn|search|selfplay|train)"},
 };

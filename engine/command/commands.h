@@ -13,5 +13,6 @@ int loop(int argc, char** argv);
 int report(int argc, char** argv);
 int evaluate(int argc, char** argv);
 int serve(int argc, char** argv);
+int data(int argc, char** argv);
 
 }  // namespace kishi::command
