@@ -437,7 +437,7 @@ class Engine final : public EngineControl {
     };
     const auto result = search_->run(
         root, limits, [&](const search::SearchInfo& info, const auto& s) { report(info, s); },
-        std::chrono::milliseconds(1000));
+        std::chrono::milliseconds(settings_.go.info_interval_ms));
     if (!result.best) return finish(resign);
     report(search_->info(), *search_, &*result.best);
 

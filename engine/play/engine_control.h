@@ -28,6 +28,7 @@ struct GoSettings {
   bool offer_ponder = false;   // name the expected reply with the move
   int alphabeta_depth = 4;
   int64_t alphabeta_nodes = 0;  // 0: no limit
+  int info_interval_ms = 1000;  // between info lines of a search
 };
 
 // What the protocol's options set at prepare(): the network, the search's

@@ -19,6 +19,12 @@ class LineOf final : public GameLine {
   std::string start() const override { return start_; }
   std::string state() const override { return game_.state_text(state_); }
   int to_move() const override { return game_.player(state_); }
+  bool in_check() const override {
+    if constexpr (requires { game_.in_check(state_); })
+      return game_.in_check(state_);
+    else
+      return false;
+  }
   size_t plies() const override { return actions_.size(); }
   const std::vector<std::string>& actions() const override { return actions_; }
   const std::vector<std::string>& notation() const override { return notation_; }

@@ -25,6 +25,7 @@ class GameLine {
   virtual std::string start() const = 0;  // the start's state text
   virtual std::string state() const = 0;  // the state text now
   virtual int to_move() const = 0;
+  virtual bool in_check() const = 0;  // the side to move (false where the game has no check)
   virtual size_t plies() const = 0;
   virtual const std::vector<std::string>& actions() const = 0;
   virtual const std::vector<std::string>& notation() const = 0;  // the actions for people

@@ -160,14 +160,17 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
         const Table::Seen now = table->wait_for_change(stream->seen, 250ms);
         const auto clock = Table::Clock::now();
         std::string out;
-        if (now.state != stream->seen.state) {
-          out += "event: state\ndata: " + table->state().dump() + "\n\n";
-          stream->seen.state = now.state;
-        }
-        if (now.info != stream->seen.info && clock - stream->last_info >= 250ms) {
+        // The thinking before the state, so that a search's last lines come
+        // before the move they led to; held back to four a second otherwise.
+        if (now.info != stream->seen.info &&
+            (now.state != stream->seen.state || clock - stream->last_info >= 250ms)) {
           out += "event: info\ndata: " + table->info().dump() + "\n\n";
           stream->seen.info = now.info;
           stream->last_info = clock;
+        }
+        if (now.state != stream->seen.state) {
+          out += "event: state\ndata: " + table->state().dump() + "\n\n";
+          stream->seen.state = now.state;
         }
         if (out.empty() && clock - stream->last_write >= 15s) out = ": keep-alive\n\n";
         if (!out.empty()) {

@@ -65,6 +65,8 @@ json Table::state() const {
           {"game", line_->game()},
           {"person", options_.person},
           {"to_move", line_->to_move()},
+          {"check", line_->in_check()},
+          {"version", state_version_},
           {"start", line_->start()},
           {"state", line_->state()},
           {"moves", line_->actions()},
@@ -179,6 +181,7 @@ void Table::start_thinking_locked() {
     limits.nodes = options_.playouts;
   play::GoSettings go;
   go.multipv = 3;
+  go.info_interval_ms = 250;
   engine_->go(limits, go, [this, generation](const play::Answer& a) { on_answer(generation, a); });
 }
 

@@ -33,7 +33,7 @@ struct TableOptions {
 // How every game's engine is built.
 struct EngineOptions {
   std::string model_file;  // empty: the built-in evaluator
-  int64_t hash_mb = 16;
+  int64_t hash_mb = 64;
   int threads = 1;
 };
 

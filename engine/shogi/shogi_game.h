@@ -117,6 +117,7 @@ class ShogiGame {
   int move_number(const State& s) const { return s.move_number(); }
   std::string diagram(const State& s) const { return board_diagram(s); }
 
+  bool in_check(const State& s) const { return s.in_check(); }
   // The pieces' codes and names for people (a page drawing the board).
   std::vector<PieceLabel> piece_labels() const { return shogi::piece_labels(rules_.variant); }
   // A move for people: CSA ("+7776FU").

@@ -11,6 +11,9 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 const { chromium } = require(path.join(ROOT, 'web/node_modules/playwright-core'));
 
 export const KISHI = process.env.KISHI || path.join(ROOT, 'build/kishi');
+// Where the tests' screenshots go: docs/images/ (the README's) when run by
+// hand, KISHI_SCREENSHOTS under ctest, so that a test run leaves the tree as it was.
+export const SCREENSHOTS = process.env.KISHI_SCREENSHOTS || path.join(ROOT, 'docs/images');
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -35,8 +38,8 @@ export async function startServer(args = []) {
   for (let i = 0; i < 200; ++i) {
     if (proc.exitCode !== null) throw new Error(`kishi serve exited ${proc.exitCode}: ${output}`);
     try {
-      const r = await fetch(`${url}/api/info`);
-      if (r.ok) break;
+      await fetch(`${url}/api/info`);  // any answer (403 without the token) means it listens
+      break;
     } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,0 +1,413 @@
+// The page's shell: the new-game form, the board of the game being played
+// (shogi-board.js for shogi and showgit, gnome-board.js for gnome), the move
+// list, the engine's thinking, the evaluation and the records. The server
+// is the truth: every state it sends is drawn as it is, the board only
+// proposes actions (POST move) and never keeps a position of its own.
+import { api, followGame } from './api.js';
+import { createShogiBoard, KANJI, labelsFromInfo } from './shogi-board.js';
+import { drawEvalBar, drawEvalGraph, formatCp } from './eval-graph.js';
+
+const $ = (id) => document.getElementById(id);
+
+// showgit's codes (../shared/rules/showgit.md), used when /api/info has none.
+const SHOWGIT_CODES = {
+  P: 'UN', L: 'LM', N: 'YK', S: 'AL', G: 'MK', B: 'VC', R: 'TG', K: 'ST', k: 'TM',
+  '+P': '+UN', '+L': '+LM', '+N': '+YK', '+S': '+AL', '+B': '+VC', '+R': '+TG',
+};
+const RECORD_FORMATS = { shogi: ['csa', 'kif', 'usi'], showgit: ['csa', 'kif', 'usi'], gnome: ['txt'] };
+const FILE_EXTENSION = { csa: 'csa', kif: 'kif', usi: 'usi.txt', txt: 'txt' };
+
+const page = {
+  info: null,
+  game: null, // the server's state of the game shown
+  board: null, // { kind, update, destroy }
+  flipped: false, // the person's own choice, on top of playing player 1
+  arrows: [],
+  lastInfo: null,
+  stopEvents: null,
+  statesSeen: 0, // states that came on the event stream, to drop stale POST answers
+  error: '',
+  downloadUrl: null,
+};
+
+// ---- status line ----------------------------------------------------------
+
+function showError(message) {
+  page.error = message;
+  renderStatus();
+}
+
+function clearError() {
+  page.error = '';
+}
+
+function playerName(player) {
+  const game = page.game;
+  if (!game) return '';
+  return player === game.person ? 'you' : 'kishi';
+}
+
+function renderStatus() {
+  const status = $('status');
+  const game = page.game;
+  let text = '';
+  if (!game) text = 'Choose a game and press Start.';
+  else if (game.over) {
+    const who = game.winner === -1 ? 'a draw' : `${playerName(game.winner)} ${game.winner === game.person ? 'win' : 'wins'}`;
+    text = `Game over: ${who}` + (game.reason ? ` (${game.reason})` : '');
+  } else if (game.thinking || game.to_move !== game.person) text = 'kishi is thinking…';
+  else text = 'Your move';
+  // An engine that could not start (say, a model that does not load) is an error too.
+  const error = page.error || game?.engine_error || '';
+  status.textContent = error ? `Error: ${error}` : text;
+  status.classList.toggle('error', !!error);
+  status.dataset.state = error ? 'error' : !game ? 'none' : game.over ? 'over'
+    : game.to_move === game.person && !game.thinking ? 'your-move' : 'thinking';
+}
+
+// ---- boards ---------------------------------------------------------------
+
+// One board per game: shogi and showgit differ in their pieces' labels.
+function boardKind(game) {
+  return game;
+}
+
+function shogiLabels(game) {
+  if (game !== 'showgit') return KANJI;
+  const fromInfo = labelsFromInfo(page.info?.pieces?.showgit);
+  return Object.keys(fromInfo).length ? { ...SHOWGIT_CODES, ...fromInfo } : SHOWGIT_CODES;
+}
+
+async function ensureBoard(game) {
+  const kind = boardKind(game);
+  if (page.board?.kind === kind) return page.board;
+  page.board?.destroy();
+  page.board = null;
+  const container = $('board');
+  container.replaceChildren();
+  container.className = '';
+  container.dataset.game = game;
+  if (kind === 'gnome') {
+    let module;
+    try {
+      module = await import('./gnome-board.js');
+    } catch (e) {
+      container.textContent = 'The gnome board is not available.';
+      throw new Error(`gnome-board.js could not be loaded (${e.message})`);
+    }
+    const board = module.createGnomeBoard(container, { onAction: sendAction });
+    page.board = { kind, update: (a) => board.update(a), destroy: () => board.destroy() };
+  } else {
+    const board = createShogiBoard(container, { onAction: sendAction, labels: shogiLabels(game), game });
+    page.board = { kind, update: (a) => board.update(a), destroy: () => board.destroy() };
+  }
+  return page.board;
+}
+
+function renderBoard() {
+  const game = page.game;
+  if (!game || !page.board || page.board.kind !== boardKind(game.game)) return;
+  const interactive = !game.over && !game.thinking && game.to_move === game.person;
+  const flipped = (game.person === 1) !== page.flipped;
+  try {
+    page.board.update({
+      state: game.state,
+      legal: interactive ? game.legal : [],
+      lastMove: game.moves.length ? game.moves[game.moves.length - 1] : null,
+      flipped,
+      arrows: game.thinking ? page.arrows : [],
+      interactive,
+      person: game.person,
+    });
+  } catch (e) {
+    showError(`the board could not draw the state: ${e.message}`);
+  }
+  const actions = interactive ? game.legal.filter((a) => a === 'veto' || a === 'accept') : [];
+  $('veto').hidden = !actions.includes('veto');
+  $('accept').hidden = !actions.includes('accept');
+  $('action-buttons').hidden = actions.length === 0;
+}
+
+// ---- move list, engine, evaluation ----------------------------------------
+
+function renderMoves() {
+  const list = $('moves');
+  const game = page.game;
+  list.replaceChildren();
+  if (!game) return;
+  game.notation.forEach((text, i) => {
+    const item = document.createElement('li');
+    item.textContent = text;
+    item.dataset.move = game.moves[i] ?? '';
+    const cp = game.evals?.[i];
+    if (cp !== null && cp !== undefined) item.title = `evaluation ${formatCp(cp)}`;
+    if (i === game.notation.length - 1) item.classList.add('last');
+    // Who moved (a gnome veto makes the same side move twice): marked by CSS.
+    const mover = game.movers?.[i];
+    if (mover === 0 || mover === 1) {
+      item.classList.add(mover === game.person ? 'by-person' : 'by-engine');
+      item.title = `${mover === game.person ? 'you' : 'kishi'}${item.title ? `; ${item.title}` : ''}`;
+    }
+    list.append(item);
+  });
+  list.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+}
+
+function lastEval(game) {
+  for (let i = (game?.evals?.length ?? 0) - 1; i >= 0; --i) {
+    if (game.evals[i] !== null && game.evals[i] !== undefined) return game.evals[i];
+  }
+  return null;
+}
+
+// The engine's search: live while it thinks, else its last search (an info
+// event may also come just after the state of the engine's move).
+function renderEngine() {
+  const game = page.game;
+  const info = game ? page.lastInfo : null;
+  const cp = game?.thinking && info ? info.cp : lastEval(game) ?? info?.cp ?? null;
+  drawEvalBar($('evalbar'), cp, (game?.person === 1) !== page.flipped);
+  drawEvalGraph($('graph'), game?.evals ?? []);
+  $('eval-text').textContent = game ? formatCp(cp, game.thinking ? info?.mate : null) : '';
+  const pv = $('pv');
+  const lines = $('lines');
+  pv.dataset.live = String(!!(game?.thinking && info));
+  if (!info) {
+    pv.textContent = '';
+    lines.replaceChildren();
+    return;
+  }
+  const when = game.thinking ? 'thinking' : 'last search';
+  pv.textContent = `${when}: depth ${info.depth ?? '?'}, ${info.nodes ?? 0} nodes, pv ${(info.pv ?? []).join(' ')}`;
+  lines.replaceChildren(...(info.lines ?? []).slice(0, 5).map((line) => {
+    const item = document.createElement('li');
+    item.textContent = `${line.move}  ${line.visits} visits  ${formatCp(line.cp, line.mate)}`;
+    item.dataset.move = line.move;
+    return item;
+  }));
+}
+
+function renderControls() {
+  const game = page.game;
+  $('undo').disabled = !game || !game.takeback || game.moves.length === 0;
+  $('undo').title = game && !game.takeback ? 'take back is off in this game' : '';
+  $('resign').disabled = !game || game.over;
+  $('flip').disabled = !game;
+  const formats = RECORD_FORMATS[game?.game] ?? [];
+  for (const button of document.querySelectorAll('button.export')) {
+    button.hidden = !formats.includes(button.dataset.format);
+    button.disabled = !game;
+  }
+}
+
+function render() {
+  renderBoard();
+  renderMoves();
+  renderEngine();
+  renderControls();
+  renderStatus();
+}
+
+// ---- the game on the server -----------------------------------------------
+
+// A state from the event stream always wins; the answer to a POST is drawn
+// only when no stream state came after the POST was sent (else it may be older).
+function acceptState(state, fromStream) {
+  if (!page.game || state.id !== page.game.id) return;
+  if (fromStream) page.statesSeen += 1;
+  if (!state.thinking) page.arrows = [];
+  page.game = state;
+  render();
+}
+
+async function post(action) {
+  const seen = page.statesSeen;
+  try {
+    const state = await action();
+    clearError();
+    if (page.statesSeen === seen) acceptState(state, false);
+    else renderStatus();
+  } catch (e) {
+    showError(e.message);
+    render(); // puts the board back where the server says it is
+  }
+}
+
+function sendAction(text) {
+  const game = page.game;
+  if (!game) return;
+  if (game.over || game.to_move !== game.person || game.thinking) {
+    showError('it is not your turn');
+    render();
+    return;
+  }
+  post(() => api.move(game.id, text));
+}
+
+async function showGame(state) {
+  page.stopEvents?.();
+  page.stopEvents = null;
+  page.game = state;
+  page.arrows = [];
+  page.lastInfo = null;
+  page.statesSeen = 0;
+  if ($('game').value !== state.game) {
+    $('game').value = state.game;
+    updateStartHint();
+  }
+  if (state.engine) $('engine').textContent = `plays: ${state.engine}`;
+  $('record').textContent = '';
+  $('download').hidden = true;
+  history.replaceState(null, '', `${location.pathname}${location.search}#game=${state.id}`);
+  try {
+    await ensureBoard(state.game);
+  } catch (e) {
+    showError(e.message);
+  }
+  const id = state.id;
+  page.stopEvents = followGame(id, {
+    onState: (s) => acceptState(s, true),
+    onInfo: (info) => {
+      if (page.game?.id !== id) return;
+      page.lastInfo = info;
+      // Arrows only while the engine thinks: afterwards the position moved on.
+      page.arrows = page.game.thinking ? (info.lines ?? []).map(({ move, visits }) => ({ move, visits })) : [];
+      if (page.game.thinking) renderBoard(); // leaves a person's selection alone
+      renderEngine();
+    },
+    onOpen: () => {
+      // The stream may have missed a change while it connected: fetch once.
+      api.game(id).then((s) => acceptState(s, true)).catch((e) => showError(e.message));
+    },
+    onError: (readyState) => {
+      if (readyState === EventSource.CLOSED) showError('the event stream of the game closed');
+    },
+  });
+  render();
+}
+
+function newGameFields() {
+  const fields = { game: $('game').value, takeback: $('takeback').checked };
+  const side = $('side').value;
+  fields.side = side === 'random' ? 'random' : Number(side);
+  const strength = Number($('strength').value);
+  if (Number.isFinite(strength) && strength > 0) {
+    if ($('strength-unit').value === 'seconds') fields.seconds = strength;
+    else fields.playouts = Math.round(strength);
+  }
+  const start = $('start').value.trim();
+  if (start) fields.start = start;
+  return fields;
+}
+
+async function startNewGame(event) {
+  event?.preventDefault();
+  const button = $('new-game-button');
+  button.disabled = true;
+  try {
+    const state = await api.newGame(newGameFields());
+    clearError();
+    page.flipped = false;
+    await showGame(state);
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function exportRecord(format) {
+  const game = page.game;
+  if (!game) return;
+  try {
+    const text = await api.record(game.id, format);
+    clearError();
+    $('record').textContent = text;
+    $('record').dataset.format = format;
+    if (page.downloadUrl) URL.revokeObjectURL(page.downloadUrl);
+    page.downloadUrl = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = $('download');
+    link.href = page.downloadUrl;
+    link.download = `kishi-${game.game}-${game.id}.${FILE_EXTENSION[format] ?? 'txt'}`;
+    link.textContent = `download ${link.download}`;
+    link.hidden = false;
+    renderStatus();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// ---- start ----------------------------------------------------------------
+
+function fillGameChoice(info) {
+  const select = $('game');
+  select.replaceChildren();
+  for (const game of info.games ?? ['shogi', 'showgit', 'gnome']) {
+    const option = document.createElement('option');
+    option.value = option.textContent = game;
+    select.append(option);
+  }
+  if (info.game) select.value = info.game;
+  $('engine').textContent = info.engine ? `plays: ${info.engine}` : '';
+  updateStartHint();
+}
+
+// Who is player 0 differs: shogi's black (sente) moves first, gnome's White.
+const SIDE_NAMES = {
+  gnome: ['first (White, player 0)', 'second (Black, player 1)'],
+  default: ['first (black / sente, player 0)', 'second (white / gote, player 1)'],
+};
+
+function updateStartHint() {
+  const names = SIDE_NAMES[$('game').value] ?? SIDE_NAMES.default;
+  $('side').options[0].textContent = names[0];
+  $('side').options[1].textContent = names[1];
+  $('start').placeholder = $('game').value === 'gnome' ? 'FEN (empty: the start position)'
+    : 'SFEN (empty: the start position)';
+}
+
+function bindControls() {
+  $('new-game').addEventListener('submit', startNewGame);
+  $('game').addEventListener('change', updateStartHint);
+  $('undo').addEventListener('click', () => page.game && post(() => api.undo(page.game.id)));
+  $('resign').addEventListener('click', () => {
+    if (page.game && !page.game.over) post(() => api.resign(page.game.id));
+  });
+  $('flip').addEventListener('click', () => {
+    page.flipped = !page.flipped;
+    render();
+  });
+  $('veto').addEventListener('click', () => sendAction('veto'));
+  $('accept').addEventListener('click', () => sendAction('accept'));
+  for (const button of document.querySelectorAll('button.export')) {
+    button.addEventListener('click', () => exportRecord(button.dataset.format));
+  }
+}
+
+async function main() {
+  bindControls();
+  render();
+  try {
+    page.info = await api.info();
+    fillGameChoice(page.info);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  // A reload keeps the game: its id is in the URL's fragment.
+  const id = /game=([\w-]+)/.exec(location.hash)?.[1];
+  if (id) {
+    try {
+      await showGame(await api.game(id));
+      return;
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+  renderStatus();
+  document.body.dataset.ready = 'true';
+}
+
+// Exposed for the browser tests and for debugging from the console.
+window.kishiPage = page;
+main().finally(() => { document.body.dataset.ready = 'true'; });
