@@ -361,7 +361,7 @@ class Search {
     if (!has_root_) {
       arena().clear();
       arena().allocate(1);
-      arena()[0].reset(Action{}, 1);
+      arena().emplace(0, Action{}, 1);
       has_root_ = true;
     }
     Node<Action>& r = arena()[0];
@@ -422,7 +422,7 @@ class Search {
       return false;
     }
     for (uint32_t i = 0; i < n; ++i)
-      arena()[first + i].reset(w.eval.policy[i].first, w.eval.policy[i].second);
+      arena().emplace(first + i, w.eval.policy[i].first, w.eval.policy[i].second);
     node.first_child = first;
     node.num_children = uint16_t(n);
     node.eval_value = value = w.eval.value();
@@ -575,7 +575,7 @@ class Search {
     NodeArena<Action>& to = *arenas_[1 - current_];
     to.clear();
     to.allocate(1);
-    copy_node(from[node], to[0]);
+    copy_node(from[node], to, 0);
     std::vector<std::pair<uint32_t, uint32_t>> stack{{node, 0}};  // (source, destination)
     while (!stack.empty()) {
       const auto [src, dst] = stack.back();
@@ -585,15 +585,15 @@ class Search {
       const uint32_t first = to.allocate(s.num_children);
       to[dst].first_child = first;
       for (uint32_t i = 0; i < s.num_children; ++i) {
-        copy_node(from[s.first_child + i], to[first + i]);
+        copy_node(from[s.first_child + i], to, first + i);
         stack.emplace_back(s.first_child + i, first + i);
       }
     }
     current_ = 1 - current_;
   }
 
-  static void copy_node(const Node<Action>& s, Node<Action>& d) {
-    d.reset(s.action, s.prior);
+  static void copy_node(const Node<Action>& s, NodeArena<Action>& to, uint32_t at) {
+    Node<Action>& d = to.emplace(at, s.action, s.prior);
     d.eval_value = s.eval_value;
     d.terminal_value = s.terminal_value;
     d.player = s.player;

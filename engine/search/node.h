@@ -4,8 +4,11 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
+#include <type_traits>
 
 namespace kishi::search {
 
@@ -28,19 +31,9 @@ struct Node {
   std::atomic<double> value_sum{0};
   std::atomic<double> value_sq_sum{0};
 
-  void reset(Action a, float p) {
-    action = a;
-    prior = p;
-    eval_value = terminal_value = 0;
-    player = -1;
-    num_children = 0;
-    first_child = 0;
-    state.store(NodeState::Unexpanded, std::memory_order_relaxed);
-    visits.store(0, std::memory_order_relaxed);
-    virtual_loss.store(0, std::memory_order_relaxed);
-    value_sum.store(0, std::memory_order_relaxed);
-    value_sq_sum.store(0, std::memory_order_relaxed);
-  }
+  Node() = default;
+  Node(Action a, float p) : action(a), prior(p) {}
+
   void add_value(float v) {
     value_sum.fetch_add(v, std::memory_order_relaxed);
     value_sq_sum.fetch_add(double(v) * v, std::memory_order_relaxed);
@@ -54,14 +47,17 @@ struct Node {
   bool expanded() const { return state.load(std::memory_order_acquire) == NodeState::Expanded; }
 };
 
+// The nodes' memory is taken from the system untouched and a node is built
+// where it is handed out, so a large arena costs no time at its start and only
+// the memory a search reaches (kishi serve keeps an arena for each game).
 template <class Action>
 class NodeArena {
  public:
   static constexpr uint32_t FULL = UINT32_MAX;
   explicit NodeArena(uint32_t capacity)
-      : nodes_(std::make_unique<Node<Action>[]>(capacity)), capacity_(capacity) {}
+      : storage_(new std::byte[size_t(capacity) * sizeof(Node<Action>)]), capacity_(capacity) {}
 
-  // Index of n fresh consecutive nodes, or FULL.
+  // Index of n fresh consecutive nodes, or FULL; each is built by emplace() before use.
   uint32_t allocate(uint32_t n) {
     uint32_t first = used_.load(std::memory_order_relaxed);
     do {
@@ -69,14 +65,24 @@ class NodeArena {
     } while (!used_.compare_exchange_weak(first, first + n, std::memory_order_relaxed));
     return first;
   }
-  Node<Action>& operator[](uint32_t i) { return nodes_[i]; }
-  const Node<Action>& operator[](uint32_t i) const { return nodes_[i]; }
+  Node<Action>& emplace(uint32_t i, Action a, float prior) {
+    return *new (storage_.get() + size_t(i) * sizeof(Node<Action>)) Node<Action>(a, prior);
+  }
+  Node<Action>& operator[](uint32_t i) { return *node(i); }
+  const Node<Action>& operator[](uint32_t i) const { return *node(i); }
   uint32_t used() const { return used_.load(std::memory_order_relaxed); }
   uint32_t capacity() const { return capacity_; }
   void clear() { used_.store(0, std::memory_order_relaxed); }
 
  private:
-  std::unique_ptr<Node<Action>[]> nodes_;
+  Node<Action>* node(uint32_t i) const {
+    return std::launder(
+        reinterpret_cast<Node<Action>*>(storage_.get() + size_t(i) * sizeof(Node<Action>)));
+  }
+  static_assert(std::is_trivially_destructible_v<Node<Action>>);
+  static_assert(alignof(Node<Action>) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
+
+  std::unique_ptr<std::byte[]> storage_;
   uint32_t capacity_;
   std::atomic<uint32_t> used_{0};
 };
