@@ -214,6 +214,9 @@ function render() {
 // only when no stream state came after the POST was sent (else it may be older).
 function acceptState(state, fromStream) {
   if (!page.game || state.id !== page.game.id) return;
+  // States come by two ways (the stream, the answers to requests): an older
+  // one arriving late must not undo a newer one.
+  if (state.version < page.game.version) return;
   if (fromStream) page.statesSeen += 1;
   if (!state.thinking) page.arrows = [];
   page.game = state;

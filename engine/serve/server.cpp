@@ -1,6 +1,7 @@
 #include "engine/serve/server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <filesystem>
 #include <map>
@@ -200,7 +201,10 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   const size_t threads = size_t(options.max_games) * 4 + 8;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.max_body);
-  server.set_keep_alive_timeout(2);
+  server.set_keep_alive_timeout(5);
+  server.set_keep_alive_max_count(1000);
+  // A page's event stream read late by a busy browser is not cut at once.
+  server.set_write_timeout(15, 0);
 
   if (!server.set_mount_point("/", root.string()))
     return "cannot serve the folder " + root.string();
@@ -348,9 +352,18 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
                stream_events(res, t, stopping);
              }));
 
+  // httplib listens with a backlog of 5: twenty pages opening at once overflow
+  // it and connections fail. The listening socket is listened on again with
+  // the system's largest backlog (Linux allows it).
+  int listening_socket = -1;
+  server.set_socket_options([&](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listening_socket = sock;
+  });
   if (!server.bind_to_port(options.listen, options.port))
     return "cannot listen on " + options.listen + ":" + std::to_string(options.port) +
            " (in use? try another --port)";
+  if (listening_socket >= 0) ::listen(listening_socket, SOMAXCONN);
   std::thread watcher([&] {
     while (!stop && !stopping) std::this_thread::sleep_for(100ms);
     stopping = true;
