@@ -256,6 +256,20 @@ async function vetoGame(pg, url) {
     if (!done) log(`${goal.name}: none legal here, left out`);
   }
 
+  // Take back: the person's last move and the engine's reply go; the page, its
+  // move list and the server agree on the position before them.
+  const before = s.moves.length;
+  const lastOwn = s.movers.lastIndexOf(s.person);
+  await pg.click('#undo');
+  for (const until = Date.now() + WAIT_MS; ; await sleep(50)) {
+    s = await serverState(url, ctx.id);
+    if (s.moves.length < before) break;
+    check(Date.now() < until, 'take back: the server still has every move');
+  }
+  check(s.moves.length === lastOwn, `take back left ${s.moves.length} moves, expected ${lastOwn}`);
+  s = await personTurn(ctx, 'the take back');
+  log(`take back: ${before} moves to ${s.moves.length}`);
+
   // The record the page exports (FEN + moves) holds the actions, the veto among them.
   await pg.click('#export-txt');
   await pg.waitForFunction(() => document.querySelector('#record').textContent.includes('actions'), null, { timeout: WAIT_MS });
