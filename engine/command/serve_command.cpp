@@ -30,7 +30,7 @@ int serve(int argc, char** argv) {
   app.add_option("--web", o.web_root, "the page's folder")->capture_default_str();
   app.add_option("--max-games", o.max_games, "games kept at once")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
+      ->check(CLI::Range(1, 256));
   app.add_option("--hash", o.engine.hash_mb, "each game's search tree, MB")
       ->capture_default_str()
       ->check(CLI::Range(1, 65536));

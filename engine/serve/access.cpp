@@ -22,7 +22,10 @@ std::string random_hex(int digits) {
 }
 
 bool is_loopback(std::string_view address) {
-  return address == "localhost" || address == "::1" || address.substr(0, 4) == "127.";
+  if (address == "localhost" || address == "::1") return true;
+  // 127.0.0.0/8 written as numbers: "127.example.com" is a name, not loopback.
+  return address.substr(0, 4) == "127." &&
+         address.find_first_not_of("0123456789.") == std::string_view::npos;
 }
 
 bool host_allowed(std::string_view host, std::string_view listen, int port) {

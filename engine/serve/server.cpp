@@ -3,6 +3,7 @@
 #include <httplib.h>
 #include <sys/socket.h>
 
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -25,17 +26,20 @@ class Tables {
 
   Expected<std::shared_ptr<Table>> create(const TableOptions& options,
                                           const EngineOptions& engine) {
+    std::shared_ptr<Table> dropped;  // destroyed (its engine stopped) after the lock
     {
       std::lock_guard lock(mutex_);
-      if (int(tables_.size()) >= max_games_ && !drop_oldest_unwatched())
+      if (int(tables_.size()) + pending_ >= max_games_ && !(dropped = take_oldest_unwatched()))
         return Expected<std::shared_ptr<Table>>::failure(
             "too many games open (" + std::to_string(max_games_) +
             "): close a page, or start kishi serve with a larger --max-games");
+      ++pending_;  // the place is held while the engine is built
     }
+    dropped.reset();
     auto table = Table::create(random_hex(16), options, engine);
-    if (!table) return table;
     std::lock_guard lock(mutex_);
-    tables_[(*table)->id()] = *table;
+    --pending_;
+    if (table) tables_[(*table)->id()] = *table;
     return table;
   }
   std::shared_ptr<Table> find(const std::string& id) {
@@ -54,26 +58,32 @@ class Tables {
   }
 
  private:
-  bool drop_oldest_unwatched() {
+  std::shared_ptr<Table> take_oldest_unwatched() {
     auto oldest = tables_.end();
     for (auto it = tables_.begin(); it != tables_.end(); ++it)
       if (!it->second->watched() &&
           (oldest == tables_.end() || it->second->last_used() < oldest->second->last_used()))
         oldest = it;
-    if (oldest == tables_.end()) return false;
+    if (oldest == tables_.end()) return nullptr;
+    std::shared_ptr<Table> taken = std::move(oldest->second);
     tables_.erase(oldest);
-    return true;
+    return taken;
   }
 
   const int max_games_;
+  int pending_ = 0;  // games being built
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Table>> tables_;
 };
 
+// JSON text that never throws: bytes that are not UTF-8 (a path, a move or a
+// start text quoted in an error) become U+FFFD.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 void send_json(httplib::Response& res, const json& body, int status = 200) {
   res.status = status;
   res.set_header("Cache-Control", "no-store");
-  res.set_content(body.dump(), "application/json");
+  res.set_content(dump(body), "application/json");
 }
 
 void send_error(httplib::Response& res, int status, const std::string& error) {
@@ -99,8 +109,9 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
       if (!games::is_game(o.game) || o.game == "toy")
         return Result::failure("unknown game '" + o.game + "' (shogi, showgit or gnome)");
     } else if (key == "side" && value.is_number_integer()) {
-      o.person = value.get<int>();
-      if (o.person != 0 && o.person != 1) return Result::failure("side must be 0, 1 or \"random\"");
+      const int64_t side = value.get<int64_t>();
+      if (side != 0 && side != 1) return Result::failure("side must be 0, 1 or \"random\"");
+      o.person = int(side);
     } else if (key == "side" && value == "random") {
       o.person = random_hex(1)[0] % 2;
     } else if (key == "playouts" && value.is_number_integer()) {
@@ -145,14 +156,27 @@ void reply(httplib::Response& res, const Reply& r, const Table& table) {
 
 // The server-sent events of one game: its state when it changes, the
 // engine's thinking at most four times a second, a comment every 15 s.
+// Each stream holds a thread of the pool: at most MAX_STREAMS_PER_GAME a game
+// and `max_streams` in all.
+constexpr int MAX_STREAMS_PER_GAME = 4;
+
 void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
-                   const std::atomic<bool>& stopping) {
+                   const std::atomic<bool>& stopping, std::atomic<int>& streams, int max_streams) {
   struct Stream {
     Table::Seen seen;
     Table::Clock::time_point last_info{}, last_write = Table::Clock::now();
   };
+  if (streams.fetch_add(1) >= max_streams) {
+    --streams;
+    return send_error(res, 503, "too many event streams open: close a page");
+  }
+  if (!table->subscribe(MAX_STREAMS_PER_GAME)) {
+    --streams;
+    return send_error(
+        res, 503,
+        "this game has " + std::to_string(MAX_STREAMS_PER_GAME) + " pages open already: close one");
+  }
   auto stream = std::make_shared<Stream>();
-  table->subscribe();
   res.set_header("Cache-Control", "no-store");
   res.set_chunked_content_provider(
       "text/event-stream",
@@ -165,12 +189,12 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
         // before the move they led to; held back to four a second otherwise.
         if (now.info != stream->seen.info &&
             (now.state != stream->seen.state || clock - stream->last_info >= 250ms)) {
-          out += "event: info\ndata: " + table->info().dump() + "\n\n";
+          out += "event: info\ndata: " + dump(table->info()) + "\n\n";
           stream->seen.info = now.info;
           stream->last_info = clock;
         }
         if (now.state != stream->seen.state) {
-          out += "event: state\ndata: " + table->state().dump() + "\n\n";
+          out += "event: state\ndata: " + dump(table->state()) + "\n\n";
           stream->seen.state = now.state;
         }
         if (out.empty() && clock - stream->last_write >= 15s) out = ": keep-alive\n\n";
@@ -181,7 +205,10 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
         table->kick();
         return !stopping;
       },
-      [table](bool) { table->unsubscribe(); });
+      [table, &streams](bool) {
+        table->unsubscribe();
+        --streams;
+      });
 }
 
 }  // namespace
@@ -197,12 +224,16 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   httplib::Server server;
   Tables tables(options.max_games);
   std::atomic<bool> stopping{false};
-  // A thread for each event stream and kept-alive connection of the pages.
-  const size_t threads = size_t(options.max_games) * 4 + 8;
+  // A thread for each event stream (two a game at most in all) and the
+  // requests between them.
+  std::atomic<int> streams{0};
+  const int max_streams = options.max_games * 2;
+  const size_t threads = size_t(max_streams) + 16;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.max_body);
-  server.set_keep_alive_timeout(5);
-  server.set_keep_alive_max_count(1000);
+  // One request a connection: httplib 0.11 cannot skip a refused body, and
+  // a kept-alive connection also held a pool thread while the browser idled.
+  server.set_keep_alive_max_count(1);
   // A page's event stream read late by a busy browser is not cut at once.
   server.set_write_timeout(15, 0);
 
@@ -246,6 +277,21 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
       send_error(res, 404, "not found: " + req.path);
       return httplib::Server::HandlerResponse::Handled;
     }
+    // Every request but GET and HEAD may carry a body: only with a bounded
+    // Content-Length (httplib would read a chunked body, or one without a
+    // length, to its end). A refused body is never read: the connection
+    // closes after each answer (keep-alive count 1), so it cannot be taken
+    // for a request of its own either.
+    if (req.method != "GET" && req.method != "HEAD") {
+      if (req.has_header("Transfer-Encoding") || !req.has_header("Content-Length")) {
+        send_error(res, 411, "send the body with a Content-Length (not in chunks)");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      if (req.get_header_value<uint64_t>("Content-Length") > max_body) {
+        send_error(res, 413, "the request body is over " + std::to_string(max_body) + " bytes");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+    }
     if (req.method == "POST") {
       const std::string origin = req.get_header_value("Origin");
       if (!origin.empty() &&
@@ -255,18 +301,9 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
         send_error(res, 403, "requests from " + origin + " are not served");
         return httplib::Server::HandlerResponse::Handled;
       }
-      // httplib bounds a body of known length only: a chunked one could be endless.
-      if (req.has_header("Transfer-Encoding")) {
-        send_error(res, 411, "send the body with a Content-Length, not in chunks");
-        res.set_header("Connection", "close");  // the unread body must not be read as a request
-        return httplib::Server::HandlerResponse::Handled;
-      }
-      if (req.get_header_value<uint64_t>("Content-Length") > max_body) {
-        send_error(res, 413, "the request body is over " + std::to_string(max_body) + " bytes");
-        res.set_header("Connection", "close");
-        return httplib::Server::HandlerResponse::Handled;
-      }
-      if (req.get_header_value("Content-Type").rfind("application/json", 0) != 0) {
+      std::string type = req.get_header_value("Content-Type");
+      for (char& c : type) c = char(std::tolower(static_cast<unsigned char>(c)));
+      if (type.rfind("application/json", 0) != 0) {
         send_error(res, 415, "POST bodies must be application/json");
         return httplib::Server::HandlerResponse::Handled;
       }
@@ -277,12 +314,17 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
           "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:");
     return httplib::Server::HandlerResponse::Unhandled;
   });
+  // httplib calls this outside its exception guard: it must not throw.
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     const std::string error = res.status == 404   ? "not found: " + req.path
                               : res.status == 413 ? "the request body is too large"
                                                   : "bad request";
-    send_error(res, res.status, error);
+    try {
+      send_error(res, res.status, error);
+    } catch (...) {
+      res.set_content("{\"error\": \"bad request\"}", "application/json");
+    }
   });
   server.set_exception_handler(
       [](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
@@ -341,15 +383,14 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
                 reply(res, t->resign(), *t);
               }));
   server.Get(game_path + "/record", with_table([](const auto& req, auto& res, const auto& t) {
-               const std::string format =
-                   req.has_param("format") ? req.get_param_value("format") : "txt";
+               const std::string format = req.get_param_value("format");
                const auto text = t->record(format);
                if (!text) return send_error(res, 400, text.error());
                res.set_header("Cache-Control", "no-store");
                res.set_content(*text, "text/plain; charset=utf-8");
              }));
   server.Get(game_path + "/events", with_table([&](const auto&, auto& res, const auto& t) {
-               stream_events(res, t, stopping);
+               stream_events(res, t, stopping, streams, max_streams);
              }));
 
   // httplib listens with a backlog of 5: twenty pages opening at once overflow

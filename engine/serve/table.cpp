@@ -144,7 +144,9 @@ Expected<std::string> Table::record(const std::string& format) const {
   r.winner = outcome.over ? outcome.winner : game::Outcome::DRAW;
   r.reason = resigned_ ? "resign" : outcome.over ? line_->reason_text(outcome) : "unfinished";
   std::string formats;
-  for (const auto& file : line_->records(r)) {
+  const auto files = line_->records(r);
+  if (format.empty()) return files.front().text;  // the game's first format
+  for (const auto& file : files) {
     if (file.extension == format) return file.text;
     formats += (formats.empty() ? "" : ", ") + file.extension;
   }
@@ -163,6 +165,8 @@ void Table::start_thinking_locked() {
     generation = ++generation_;
     tokens = line_->position_tokens();
     lines_ = json::array();
+    info_ = json::object();  // nothing of the last search carries over
+    ++info_version_;
     changed();
   }
   const std::string error =
@@ -201,6 +205,7 @@ void Table::on_answer(uint64_t generation, const play::Answer& answer) {
   std::lock_guard lock(mutex_);
   if (generation != generation_ || !thinking_) return;
   thinking_ = false;
+  publish_lines();
   if (answer.kind == play::Answer::Kind::Move) {
     const std::string error = line_->play(answer.move);
     if (!error.empty()) {
@@ -228,13 +233,24 @@ void Table::on_info(const play::InfoLine& l) {
                {"mate", l.mate_plies ? json(sign * *l.mate_plies) : json(nullptr)},
                {"pv", l.pv}};
   std::lock_guard lock(mutex_);
-  if (l.multipv <= 1) lines_ = json::array();
+  // A report is its lines 1, 2, 3...: the one before is published when the
+  // next begins, the last when the answer comes (publish_lines).
+  if (l.multipv <= 1) publish_lines();
   lines_.push_back(line);
+  last_report_ = {{"depth", l.depth}, {"nodes", l.nodes}, {"nps", l.nps}};
+}
+
+void Table::publish_lines() {
+  if (lines_.empty()) return;
   const json& best = lines_[0];
   int cp = best["cp"].is_number() ? best["cp"].get<int>() : 0;
   if (best["mate"].is_number()) cp = best["mate"].get<int>() > 0 ? 30000 : -30000;
-  info_ = {{"depth", l.depth},     {"nodes", l.nodes}, {"nps", l.nps},   {"cp", cp},
-           {"mate", best["mate"]}, {"pv", best["pv"]}, {"lines", lines_}};
+  info_ = last_report_;
+  info_["cp"] = cp;
+  info_["mate"] = best["mate"];
+  info_["pv"] = best["pv"];
+  info_["lines"] = lines_;
+  lines_ = json::array();
   ++info_version_;
 }
 
@@ -249,10 +265,12 @@ json Table::info() const {
   return info_;
 }
 
-void Table::subscribe() {
+bool Table::subscribe(int most) {
   std::lock_guard lock(mutex_);
+  if (subscribers_ >= most) return false;
   ++subscribers_;
   last_used_ = Clock::now();
+  return true;
 }
 
 void Table::unsubscribe() {

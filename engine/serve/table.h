@@ -59,7 +59,8 @@ class Table {
   Reply play(const std::string& move);
   Reply undo();
   Reply resign();
-  // The record in `format` (an extension of GameLine::records: csa, kif, usi, txt).
+  // The record in `format` (an extension of GameLine::records: csa, kif, usi,
+  // txt; empty: the game's first, csa for shogi).
   Expected<std::string> record(const std::string& format) const;
 
   // What a page's event stream has seen: the state's and the thinking's versions.
@@ -69,8 +70,9 @@ class Table {
   // Waits up to `wait` for a new state; the versions now.
   Seen wait_for_change(const Seen& seen, std::chrono::milliseconds wait) const;
   nlohmann::json info() const;
-  // A page's event stream opens or closes; the last to close stops the search.
-  void subscribe();
+  // A page's event stream opens (false: `most` are open already) or closes;
+  // the last to close stops the search.
+  bool subscribe(int most);
   void unsubscribe();
   // Starts the engine if it is to move and idle (after a page came back).
   void kick();
@@ -85,6 +87,7 @@ class Table {
   void stop_thinking_locked();   // engine_mutex_ held, mutex_ not
   void on_answer(uint64_t generation, const play::Answer& answer);
   void on_info(const play::InfoLine& line);
+  void publish_lines();  // mutex_ held: the report under way becomes info_
   int engine_player() const { return 1 - options_.person; }
   void changed();  // mutex_ held
 
@@ -101,8 +104,9 @@ class Table {
   bool thinking_ = false;
   uint64_t generation_ = 0;  // of the search whose answer is awaited
   uint64_t state_version_ = 1, info_version_ = 0;
-  nlohmann::json info_;   // the last complete set of lines
-  nlohmann::json lines_;  // the lines of the report under way
+  nlohmann::json info_;         // the last complete set of lines
+  nlohmann::json lines_;        // the lines of the report under way
+  nlohmann::json last_report_;  // its depth, nodes, nps
   std::string engine_message_, engine_error_;
   int subscribers_ = 0;
   Clock::time_point last_used_;

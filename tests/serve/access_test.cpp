@@ -29,6 +29,7 @@ TEST(ServeAccess, LoopbackAddresses) {
   EXPECT_TRUE(is_loopback("localhost"));
   EXPECT_FALSE(is_loopback("0.0.0.0"));
   EXPECT_FALSE(is_loopback("192.168.1.5"));
+  EXPECT_FALSE(is_loopback("127.example.com"));
 }
 
 TEST(ServeAccess, HostHeaderNamesThisServer) {

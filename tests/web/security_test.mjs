@@ -4,6 +4,7 @@
 // serving after all of it.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import { KISHI, ROOT, startServer, check } from './harness.mjs';
 
 // A raw request (no URL normalisation, any Host), answered with status and body.
@@ -20,6 +21,19 @@ function request(port, { method = 'GET', path = '/', headers = {}, body, chunked
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
+  });
+}
+
+// Bytes sent as they are on one connection; everything the server sent back
+// until it closed.
+function rawExchange(port, bytes) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    let data = '';
+    socket.on('data', (d) => { data += d; });
+    socket.on('close', () => resolve(data));
+    socket.on('error', (e) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(data) : reject(e)));
+    socket.setTimeout(10_000, () => { socket.destroy(); resolve(`${data}[timed out]`); });
   });
 }
 
@@ -129,6 +143,37 @@ try {
   check(r.status === 404 && isJsonError(r), `an unknown API path: ${r.status} ${r.body}`);
   r = await request(port, { method: 'DELETE', path: '/api/info', headers: auth });
   check(r.status >= 400 && r.status < 500, `DELETE: ${r.status}`);
+
+  // Bytes that are not UTF-8, in a path, a start text, a move and a format.
+  r = await request(port, { path: '/%FF', headers: auth });
+  check(r.status === 404 && isJsonError(r), `GET /%FF: ${r.status} ${r.body}`);
+  for (const start of ['lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN\u00e9 b - 1',
+    '4k4/9/9/9/9/9/9/9/4K4 b \u00e9 1']) {
+    r = await request(port, { method: 'POST', path: '/api/games', headers: { ...auth, ...JSON_TYPE },
+      body: JSON.stringify({ start }) });
+    check(r.status === 400 && isJsonError(r), `a start with odd bytes: ${r.status} ${r.body}`);
+  }
+  r = await request(port, { method: 'POST', path: `/api/games/${id}/move`,
+    headers: { ...auth, ...JSON_TYPE }, body: JSON.stringify({ move: '7g\u00e97f' }) });
+  check(r.status === 400 && isJsonError(r), `a move with odd bytes: ${r.status} ${r.body}`);
+  r = await request(port, { path: `/api/games/${id}/record?format=%C3`, headers: auth });
+  check(r.status === 400 && isJsonError(r), `a record format with odd bytes: ${r.status} ${r.body}`);
+
+  // A refused request's body is never read as a request of its own (no smuggling).
+  const inner = 'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+    `X-Kishi-Token: ${token}\r\nContent-Length: 2\r\n\r\n{}`;
+  const padded = ' '.repeat(8192) + inner;
+  let raw = await rawExchange(port, `POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+    `X-Kishi-Token: ${token}\r\nOrigin: http://evil.example\r\nContent-Type: text/plain\r\n` +
+    `Content-Length: ${padded.length}\r\n\r\n${padded}`);
+  check(/^HTTP\/1\.1 (403|415)/.test(raw) && (raw.match(/HTTP\/1\.1/g) || []).length === 1, `a smuggled request: ${raw.slice(0, 300)}`);
+  // A body without a length, and a chunked one, are refused unread.
+  raw = await rawExchange(port, `POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+    `X-Kishi-Token: ${token}\r\nContent-Type: application/json\r\n\r\n${'x'.repeat(1 << 20)}`);
+  check(/^HTTP\/1\.1 411/.test(raw), `a body without a length: ${raw.slice(0, 200)}`);
+  raw = await rawExchange(port, `PUT /api/info HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+    `X-Kishi-Token: ${token}\r\nTransfer-Encoding: chunked\r\n\r\n100000\r\n${'x'.repeat(1 << 20)}`);
+  check(/^HTTP\/1\.1 411/.test(raw), `a chunked PUT: ${raw.slice(0, 200)}`);
 
   // Still serving.
   r = await request(port, { path: '/api/info', headers: auth });
