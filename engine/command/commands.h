@@ -14,5 +14,6 @@ int report(int argc, char** argv);
 int evaluate(int argc, char** argv);
 int serve(int argc, char** argv);
 int data(int argc, char** argv);
+int export_data(int argc, char** argv);
 
 }  // namespace kishi::command

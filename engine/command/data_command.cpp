@@ -1,8 +1,7 @@
 // kishi data show: a data file's records for a person, one line each:
 // "SFEN ; move (USI) ; score ; result for the side to move". CSA game records
-// today (one game, or an archive's games separated by "/"); each move is
-// checked by the rules core and a game stops, listed with the reason, at the
-// first that is not legal.
+// (one game, or an archive's games separated by "/") and hcpe files; each move
+// is checked by the rules core, and what is not legal is listed with the reason.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
 #include "engine/shogi/csa_reader.h"
+#include "engine/shogi/hcp.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/usi_move.h"
 
@@ -51,6 +51,46 @@ int show_csa(const std::string& file, const std::string& text, shogi::Game varia
   return 0;
 }
 
+// hcpe: 38 bytes a record (position, score for the side to move, move,
+// absolute result); a record that does not decode or whose move is not legal
+// is listed as skipped, with the reason.
+int show_hcpe(const std::string& file, const std::string& bytes, shogi::Game variant) {
+  if (bytes.size() % shogi::Hcpe::SIZE != 0) {
+    std::fprintf(stderr,
+                 "kishi data show: error: %s: %zu bytes is not a whole number of 38-byte hcpe "
+                 "records (truncated, or not hcpe)\n",
+                 file.c_str(), bytes.size());
+    return 1;
+  }
+  size_t shown = 0, skipped = 0;
+  const size_t records = bytes.size() / shogi::Hcpe::SIZE;
+  for (size_t i = 0; i < records; ++i) {
+    const auto* at = reinterpret_cast<const uint8_t*>(bytes.data()) + i * shogi::Hcpe::SIZE;
+    const shogi::Hcpe r =
+        shogi::read_hcpe(std::span<const uint8_t, shogi::Hcpe::SIZE>(at, shogi::Hcpe::SIZE));
+    const auto pos = shogi::from_hcp(r.hcp, variant);
+    std::string error;
+    if (!pos) {
+      error = pos.error();
+    } else if (const auto m = shogi::from_move16(*pos, r.move16); !m) {
+      error = m.error();
+    } else if ((r.game_result & 3) == 3) {
+      error = "a result that is none of draw, Black, White";
+    } else {
+      const int result = r.game_result & 3;
+      const int winner = result == 0 ? -1 : result - 1;
+      std::printf("%s ; %s ; %d ; %s\n", pos->sfen().c_str(), shogi::to_usi(*m).c_str(), r.eval,
+                  result_for(winner, pos->side_to_move()));
+      ++shown;
+      continue;
+    }
+    std::printf("skipped: record %zu: %s\n", i + 1, error.c_str());
+    ++skipped;
+  }
+  std::printf("# %s: %zu hcpe records, %zu skipped\n", file.c_str(), shown, skipped);
+  return 0;
+}
+
 }  // namespace
 
 int data(int argc, char** argv) {
@@ -59,8 +99,8 @@ int data(int argc, char** argv) {
   auto* show = app.add_subcommand("show", "print a file's records, one line each");
   std::string file, format, game = "shogi";
   show->add_option("file", file, "the file")->required();
-  show->add_option("--format", format, "csa (default: from the file's extension)")
-      ->check(CLI::IsMember({"csa"}));
+  show->add_option("--format", format, "csa or hcpe (default: from the file's extension)")
+      ->check(CLI::IsMember({"csa", "hcpe"}));
   show->add_option("--game", game, "shogi or showgit")
       ->capture_default_str()
       ->check(CLI::IsMember({"shogi", "showgit"}));
@@ -68,13 +108,13 @@ int data(int argc, char** argv) {
 
   if (format.empty()) {
     const std::string ext = std::filesystem::path(file).extension().string();
-    if (ext != ".csa") {
-      std::fprintf(stderr,
-                   "kishi data show: error: %s: no format known for '%s' (give --format csa)\n",
-                   file.c_str(), ext.c_str());
+    if (ext != ".csa" && ext != ".hcpe") {
+      std::fprintf(
+          stderr, "kishi data show: error: %s: no format known for '%s' (give --format csa|hcpe)\n",
+          file.c_str(), ext.c_str());
       return 2;
     }
-    format = "csa";
+    format = ext.substr(1);
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
@@ -83,7 +123,9 @@ int data(int argc, char** argv) {
   }
   std::ostringstream text;
   text << in.rdbuf();
-  return show_csa(file, text.str(), *shogi::parse_game(game));
+  const shogi::Game variant = *shogi::parse_game(game);
+  return format == "hcpe" ? show_hcpe(file, text.str(), variant)
+                          : show_csa(file, text.str(), variant);
 }
 
 }  // namespace kishi::command

@@ -3,7 +3,9 @@
 // and the search, for any game.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -17,5 +19,12 @@ struct EvaluationOf {
   std::array<float, 3> wdl = {0, 1, 0};
   float value() const { return wdl[0] - wdl[2]; }  // expected score in [-1, 1]
 };
+
+// Centipawns for a value in [-1, 1] (side to move): 600 * ln(w / (1 - w)) for
+// the expected score w = (v + 1) / 2, the customary scale of shogi engines.
+inline int value_to_cp(float value) {
+  const double w = std::clamp((double(value) + 1) / 2, 1e-7, 1 - 1e-7);
+  return int(std::lround(std::clamp(600 * std::log(w / (1 - w)), -30000.0, 30000.0)));
+}
 
 }  // namespace kishi

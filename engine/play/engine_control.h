@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/common/evaluation.h"
+
 namespace kishi::play {
 
 // Who chooses the moves: the tree search, or a built-in baseline.
@@ -121,9 +123,5 @@ class EngineControl {
 // std::invalid_argument naming the game and the player it lacks.
 std::unique_ptr<EngineControl> make_engine(std::string_view game, Player player,
                                            EngineControl::Listener listener);
-
-// Centipawns for a value in [-1, 1] (side to move): 600 * ln(w / (1 - w)) for
-// the expected score w = (v + 1) / 2, the customary scale of shogi engines.
-int value_to_cp(float value);
 
 }  // namespace kishi::play

@@ -1,6 +1,5 @@
 // The engine of every registered game, built once here: the one translation
 // unit that instantiates engine/play/engine.h.
-#include <cmath>
 #include <stdexcept>
 
 #include "engine/games/builtin_evaluator.h"
@@ -25,11 +24,6 @@ std::unique_ptr<EngineControl> make_engine(std::string_view game, Player player,
     return std::make_unique<Engine<G>>(std::string(game), player, std::move(listener),
                                        std::move(builtin.evaluator), builtin.description);
   });
-}
-
-int value_to_cp(float value) {
-  const double w = std::clamp((double(value) + 1) / 2, 1e-7, 1 - 1e-7);
-  return int(std::lround(std::clamp(600 * std::log(w / (1 - w)), -30000.0, 30000.0)));
 }
 
 }  // namespace kishi::play

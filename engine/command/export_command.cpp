@@ -1,0 +1,52 @@
+// kishi export: a run's self-play games in the ecosystem's formats, so that
+// dlshogi's and cshogi's tools read them. hcpe today (38 bytes a position:
+// the position, the engine's score, the move played, the result).
+#include <cstdio>
+#include <string>
+
+#include "engine/command/commands.h"
+#include "engine/command/parse_args.h"
+#include "engine/common/atomic_file.h"
+#include "selfplay/hcpe_export.h"
+#include "training/training_data.h"
+
+namespace kishi::command {
+
+int export_data(int argc, char** argv) {
+  CLI::App app{"A run's self-play games as hcpe records", "kishi export"};
+  std::string run, out, format = "hcpe";
+  app.add_option("--run", run, "the run directory (its games/ chunks are read)")->required();
+  app.add_option("--format", format, "hcpe")->capture_default_str()->check(CLI::IsMember({"hcpe"}));
+  app.add_option("out", out, "the file to write")->required();
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+
+  const auto chunks = training::newest_chunks(run);
+  if (chunks.empty()) {
+    std::fprintf(stderr, "kishi export: error: no self-play chunks in %s/games\n", run.c_str());
+    return 1;
+  }
+  selfplay::HcpeExport exported;
+  int read = 0, skipped = 0;
+  for (const std::string& path : chunks) {
+    const auto chunk = selfplay::read_chunk(path);
+    if (!chunk) {
+      std::fprintf(stderr, "kishi export: skipping %s\n", chunk.error().c_str());
+      ++skipped;
+      continue;
+    }
+    if (const auto ok = selfplay::append_hcpe(*chunk, exported); !ok) {
+      std::fprintf(stderr, "kishi export: error: %s: %s\n", path.c_str(), ok.error().c_str());
+      return 1;
+    }
+    ++read;
+  }
+  write_file_atomically(out, std::string(exported.bytes.begin(), exported.bytes.end()));
+  std::printf(
+      "kishi export: %lld positions from %d chunks to %s (%d damaged chunks skipped, "
+      "%lld positions hcp cannot hold)\n",
+      static_cast<long long>(exported.positions), read, out.c_str(), skipped,
+      static_cast<long long>(exported.skipped));
+  return 0;
+}
+
+}  // namespace kishi::command
