@@ -52,8 +52,8 @@ void save_checkpoint(const std::string& path, PolicyValueNet& net, const Checkpo
     std::ostringstream zip;
     archive.save_to(zip);
     write_file_atomically(path, checkpoint_file(zip.str()));
-  } catch (const std::exception& e) {
-    throw CheckpointError("cannot write checkpoint '" + path + "': " + first_line(e.what()));
+  } catch (const std::exception& error) {
+    throw CheckpointError("cannot write checkpoint '" + path + "': " + first_line(error.what()));
   }
 }
 
@@ -129,8 +129,8 @@ LoadedCheckpoint load_checkpoint(const std::string& path, const GameEncoding& ex
     archive.read("model", weights);
     loaded.net->load(weights);
     if (extra) extra(archive);
-  } catch (const std::exception& e) {
-    throw fail("damaged weights (" + first_line(e.what()) + ")");
+  } catch (const std::exception& error) {
+    throw fail("damaged weights (" + first_line(error.what()) + ")");
   }
   return loaded;
 }
