@@ -224,16 +224,21 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   httplib::Server server;
   Tables tables(options.max_games);
   std::atomic<bool> stopping{false};
-  // A thread for each event stream (two a game at most in all) and the
-  // requests between them.
+  // A thread for each event stream (two a game at most in all) and as many
+  // again for the requests between them and the connections a browser opens
+  // ahead of its requests.
   std::atomic<int> streams{0};
   const int max_streams = options.max_games * 2;
-  const size_t threads = size_t(max_streams) + 16;
+  const size_t threads = size_t(max_streams) * 2 + 16;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.max_body);
   // One request a connection: httplib 0.11 cannot skip a refused body, and
   // a kept-alive connection also held a pool thread while the browser idled.
   server.set_keep_alive_max_count(1);
+  // A browser busy with twenty pages may connect well before it sends its
+  // request: a connection closed unasked then fails the page's load.
+  server.set_keep_alive_timeout(30);
+  server.set_read_timeout(30, 0);
   // A page's event stream read late by a busy browser is not cut at once.
   server.set_write_timeout(15, 0);
 

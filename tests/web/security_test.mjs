@@ -175,6 +175,18 @@ try {
     `X-Kishi-Token: ${token}\r\nTransfer-Encoding: chunked\r\n\r\n100000\r\n${'x'.repeat(1 << 20)}`);
   check(/^HTTP\/1\.1 411/.test(raw), `a chunked PUT: ${raw.slice(0, 200)}`);
 
+  // A connection whose request comes late (a busy browser connects ahead of
+  // its requests) is still answered.
+  raw = await new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => setTimeout(() => socket.write(
+      `GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Kishi-Token: ${token}\r\n\r\n`), 7000));
+    let data = '';
+    socket.on('data', (d) => { data += d; });
+    socket.on('close', () => resolve(data));
+    socket.on('error', () => resolve(data));
+  });
+  check(/^HTTP\/1\.1 200/.test(raw), `a request 7 s after its connection: ${raw.slice(0, 80) || 'closed unanswered'}`);
+
   // Still serving.
   r = await request(port, { path: '/api/info', headers: auth });
   check(r.status === 200 && server.proc.exitCode === null, `after all that: ${r.status}`);

@@ -410,12 +410,24 @@ async function playSecond(browser, server) {
   await page.fill('#start', '');
   await page.selectOption('#game', 'shogi');
   await page.selectOption('#side', '1');
-  await page.fill('#strength', '50');
+  // Two seconds a move, so that the page shows the engine thinking: its top
+  // moves as arrows on the board and its PV, while the server says it thinks.
+  await page.fill('#strength', '2');
+  await page.selectOption('#strength-unit', 'seconds');
   await page.uncheck('#takeback');
   await page.click('#new-game-button');
   await page.waitForFunction(() => window.kishiPage?.game?.id);
   const id = await page.evaluate(() => window.kishiPage.game.id);
   const ctx = { game: 'shogi', labels: {}, url: server.url, id };
+  await page.waitForFunction(() => document.querySelectorAll('#board svg.sg-shapes line').length > 0,
+    null, { timeout: 10_000 });
+  const thinking = await serverState(server.url, id);
+  const arrows = await page.$$eval('#board svg.sg-shapes line', (els) => els.length);
+  const pv = await page.$eval('#pv', (el) => el.textContent.trim());
+  check(/\b[1-9][a-i][1-9][a-i]\+?\b/.test(pv), `shogi: the PV shown while the engine thinks is '${pv}'`);
+  check(thinking.thinking && thinking.moves.length === 0,
+    `shogi: arrows drawn but the server is not thinking (${JSON.stringify({ thinking: thinking.thinking, moves: thinking.moves })})`);
+  console.log(`shogi: while the engine thinks, ${arrows} arrow shapes and the PV '${pv}'`);
   let state = await settle(page, ctx, 'the engine\'s first move', 1);
   check(state.person === 1 && state.takeback === false, `shogi: the form made person ${state.person}, takeback ${state.takeback}`);
   check(await page.isDisabled('#undo'), 'shogi: take back is offered in a game without it');
@@ -464,7 +476,8 @@ function checkCsa(game, csa, state) {
 
 async function main() {
   const timer = setTimeout(() => { console.error('FAIL: the test ran past its time limit'); process.exit(1); }, TIME_LIMIT_MS);
-  const server = await startServer([]);
+  // Trees large enough for two seconds of the built-in evaluator (taken as used).
+  const server = await startServer(['--hash', '2048']);
   let browser;
   try {
     browser = await launchBrowser();
