@@ -25,7 +25,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"serve", kishi::command::serve, "the web board: play kishi in a browser"},
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"data", kishi::command::data, "data files for people (data show FILE)"},
-    {"export", kishi::command::export_data, "a run's self-play games as hcpe records"},
+    {"export", kishi::command::export_data, "a run's self-play games as hcpe or hcpe3 records"},
     {"bench", kishi::command::bench,
      "fixed benchmark suites (bench perft|nn|search|selfplay|train)"},
 };

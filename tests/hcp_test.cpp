@@ -6,6 +6,7 @@
 
 #include <random>
 
+#include "engine/shogi/hcpe3.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/usi_move.h"
 
@@ -93,6 +94,34 @@ TEST(Hcpe, RecordBytes) {
   EXPECT_EQ(back.eval, -300);
   EXPECT_EQ(back.move16, 0x1e3b);
   EXPECT_EQ(back.game_result, 2);
+}
+
+TEST(Hcpe3, AGameRoundTripsAndACutOneIsRefused) {
+  Hcpe3Game g;
+  g.start = *to_hcp(Position::startpos());
+  g.result = 1 | HCPE3_MAX_MOVES;
+  g.moves.push_back({0x1e3b, 40, {{0x1e3b, 300}, {0x0a15, 12}}});
+  g.moves.push_back({0x0a15, -35, {}});
+  std::vector<uint8_t> bytes;
+  append_hcpe3(g, bytes);
+  append_hcpe3(g, bytes);
+  // 36 bytes a game, 6 a move, 4 a candidate.
+  ASSERT_EQ(bytes.size(), 2u * (36 + 2 * 6 + 2 * 4));
+  const auto games = read_hcpe3(bytes);
+  ASSERT_TRUE(games) << games.error();
+  ASSERT_EQ(games->size(), 2u);
+  const Hcpe3Game& back = (*games)[1];
+  EXPECT_EQ(back.start, g.start);
+  EXPECT_EQ(back.result, g.result);
+  ASSERT_EQ(back.moves.size(), 2u);
+  EXPECT_EQ(back.moves[0].eval, 40);
+  EXPECT_EQ(back.moves[0].candidates, g.moves[0].candidates);
+  EXPECT_EQ(back.moves[1].eval, -35);
+  bytes.pop_back();
+  const auto cut = read_hcpe3(bytes);
+  ASSERT_FALSE(cut);
+  EXPECT_NE(cut.error().find("game 2"), std::string::npos) << cut.error();
+  EXPECT_FALSE(read_hcpe3({}));
 }
 
 }  // namespace

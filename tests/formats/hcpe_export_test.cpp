@@ -1,15 +1,18 @@
 // Self-play games written as hcpe: each position's hcp, the engine's score,
 // the move played (Apery's move16) and the absolute result.
-#include "selfplay/hcpe_export.h"
+#include "engine/formats/hcpe_export.h"
 
 #include <gtest/gtest.h>
 
 #include "engine/common/evaluation.h"
 #include "engine/shogi/hcp.h"
+#include "engine/shogi/hcpe3.h"
 #include "engine/shogi/shogi_game.h"
 
-namespace kishi::selfplay {
+namespace kishi::formats {
 namespace {
+
+using selfplay::GameRecord;
 
 TEST(HcpeExport, AShogiGameBecomesOneRecordAMove) {
   const shogi::ShogiGame game;
@@ -41,6 +44,34 @@ TEST(HcpeExport, AShogiGameBecomesOneRecordAMove) {
   }
 }
 
+TEST(HcpeExport, Hcpe3KeepsThePolicyAsVisits) {
+  const shogi::ShogiGame game;
+  const shogi::Position pos = shogi::Position::startpos();
+  GameRecord record;
+  record.start_state = pos.sfen();
+  record.result = 0;
+  record.reason = uint8_t(shogi::Termination::Repetition);
+  const shogi::Move m = *game.parse_action(pos, "7g7f");
+  const shogi::Move other = *game.parse_action(pos, "2g2f");
+  record.moves.push_back(
+      {game.pack(m), -0.5f, true, {{game.pack(m), 0.75f}, {game.pack(other), 0.25f}}});
+  Chunk chunk;
+  chunk.games.push_back(record);
+  HcpeExport out;
+  ASSERT_TRUE(append_hcpe3(chunk, out));
+  EXPECT_EQ(out.positions, 1);
+  const auto games = shogi::read_hcpe3(out.bytes);
+  ASSERT_TRUE(games) << games.error();
+  const shogi::Hcpe3Game& g = (*games)[0];
+  EXPECT_EQ(g.result, shogi::HCPE3_REPETITION);  // a draw by repetition
+  ASSERT_EQ(g.moves.size(), 1u);
+  EXPECT_EQ(g.moves[0].move16, 0x1e3b);
+  EXPECT_EQ(g.moves[0].eval, value_to_cp(-0.5f));
+  const std::vector<std::pair<uint16_t, uint16_t>> want = {{0x1e3b, 49151},
+                                                           {shogi::to_move16(other), 16384}};
+  EXPECT_EQ(g.moves[0].candidates, want);
+}
+
 TEST(HcpeExport, OtherGamesAreRefused) {
   Chunk chunk;
   chunk.game = "gnome";
@@ -51,4 +82,4 @@ TEST(HcpeExport, OtherGamesAreRefused) {
 }
 
 }  // namespace
-}  // namespace kishi::selfplay
+}  // namespace kishi::formats
