@@ -132,7 +132,6 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
   container.append(labelStyle);
 
   let promotion = { plain: new Set(), promoting: new Set() };
-  let lastTurn = 'sente';
 
   const ground = Shogiground({
     orientation: 'sente',
@@ -166,7 +165,6 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
   function update({ state, legal = [], lastMove = null, flipped = false, arrows = [],
     interactive = false, person = 0 }) {
     const pos = parseSfen(state);
-    lastTurn = pos.turn;
     const maps = legalMaps(interactive ? legal : [], colorOf(person));
     promotion = maps;
     const last = lastMove && parseUsi(lastMove);
@@ -188,16 +186,10 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
     container.dataset.sfen = state;
   }
 
-  // For tests and debugging only; the tests read the drawn pieces themselves.
-  const hook = { getBoardSfen: () => ground.getBoardSfen(), getHandsSfen: () => ground.getHandsSfen(),
-    turn: () => lastTurn };
-  window.kishiShogiBoard = hook;
-
   return {
     update,
     destroy() {
       ground.destroy();
-      if (window.kishiShogiBoard === hook) delete window.kishiShogiBoard;
       container.innerHTML = '';
       container.classList.remove('shogi-board', `game-${game}`, 'labels-latin', 'labels-kanji');
     },
