@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "engine/command/chart_axis.h"
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
 #include "engine/common/atomic_file.h"
@@ -21,9 +22,10 @@ struct Series {
   std::vector<std::pair<double, double>> points;
 };
 
+// A number of the page's tables: whole numbers in full, others to 4 digits.
 std::string fmt(double v) {
   char b[32];
-  std::snprintf(b, sizeof b, "%.4g", v);
+  std::snprintf(b, sizeof b, v == std::round(v) && std::abs(v) < 1e15 ? "%.0f" : "%.4g", v);
   return b;
 }
 
@@ -39,28 +41,32 @@ std::string chart(const std::string& title, const std::string& x_label,
   if (!std::isfinite(x0)) return o.str() + "<p>no data yet</p>\n";
   if (x1 == x0) x1 = x0 + 1;
   if (y1 == y0) y1 = y0 + 1;
-  const double W = 640, H = 260, L = 60, B = 30;
-  const auto px = [&](double x) { return L + (x - x0) / (x1 - x0) * (W - L - 10); };
+  // The plot, then the legend in a column of its own to its right.
+  const double W = 900, H = 320, L = 70, B = 34, R = 200;
+  const auto px = [&](double x) { return L + (x - x0) / (x1 - x0) * (W - L - R); };
   const auto py = [&](double y) { return H - B - (y - y0) / (y1 - y0) * (H - B - 10); };
   o << "<svg width='" << W << "' height='" << H << "' xmlns='http://www.w3.org/2000/svg'>\n"
-    << "<rect x='" << L << "' y='10' width='" << W - L - 10 << "' height='" << H - B - 10
+    << "<rect x='" << L << "' y='10' width='" << W - L - R << "' height='" << H - B - 10
     << "' fill='none' stroke='#999'/>\n";
-  for (int i = 0; i <= 4; ++i) {
-    const double y = y0 + (y1 - y0) * i / 4, x = x0 + (x1 - x0) * i / 4;
-    o << "<text x='" << L - 5 << "' y='" << py(y) + 4 << "' font-size='11' text-anchor='end'>"
-      << fmt(y) << "</text>\n"
-      << "<text x='" << px(x) << "' y='" << H - 12 << "' font-size='11' text-anchor='middle'>"
-      << fmt(x) << "</text>\n";
-  }
-  o << "<text x='" << W / 2 << "' y='" << H - 1 << "' font-size='11' text-anchor='middle'>"
-    << x_label << "</text>\n";
+  const AxisTicks yt = axis_ticks(y0, y1), xt = axis_ticks(x0, x1);
+  for (double y : yt.values)
+    o << "<line x1='" << L << "' x2='" << W - R << "' y1='" << py(y) << "' y2='" << py(y)
+      << "' stroke='#eee'/>\n<text x='" << L - 5 << "' y='" << py(y) + 4
+      << "' font-size='11' text-anchor='end'>" << tick_label(y, yt.step) << "</text>\n";
+  for (double x : xt.values)
+    o << "<text x='" << px(x) << "' y='" << H - 18 << "' font-size='11' text-anchor='middle'>"
+      << tick_label(x, xt.step) << "</text>\n";
+  o << "<text x='" << (L + W - R) / 2 << "' y='" << H - 3
+    << "' font-size='12' text-anchor='middle'>" << x_label << "</text>\n";
   int legend = 0;
   for (const auto& s : series) {
     if (s.points.empty()) continue;
     o << "<polyline fill='none' stroke='" << s.colour << "' stroke-width='2' points='";
     for (auto [x, y] : s.points) o << px(x) << "," << py(y) << " ";
-    o << "'/>\n<text x='" << L + 10 << "' y='" << 26 + 14 * legend++ << "' font-size='12' fill='"
-      << s.colour << "'>" << s.name << "</text>\n";
+    const double ly = 24 + 18 * legend++;
+    o << "'/>\n<line x1='" << W - R + 12 << "' x2='" << W - R + 32 << "' y1='" << ly - 4 << "' y2='"
+      << ly - 4 << "' stroke='" << s.colour << "' stroke-width='3'/>\n<text x='" << W - R + 38
+      << "' y='" << ly << "' font-size='12'>" << s.name << "</text>\n";
   }
   o << "</svg>\n<details><summary>numbers</summary><pre>";
   for (const auto& s : series) {
@@ -147,7 +153,7 @@ int report(int argc, char** argv) {
   }
   std::ostringstream html;
   html << "<!doctype html>\n<html><head><meta charset='utf-8'><title>kishi run " << run_dir
-       << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:700px}</style></"
+       << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:960px}</style></"
           "head><body>\n"
        << "<h1>kishi run: " << run_dir << "</h1>\n"
        << chart("Losses", "training step", {policy, value})
