@@ -1,6 +1,7 @@
 #include "engine/shogi/csa_reader.h"
 
 #include <array>
+#include <cctype>
 #include <optional>
 
 #include "engine/shogi/names.h"
@@ -11,24 +12,11 @@ namespace {
 
 // The SFEN letter of a CSA piece code ("FU" -> "P", "RY" -> "+R"), or empty.
 std::string letter_of_code(std::string_view code) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 14> CODES = {{
-      {"FU", "P"},
-      {"KY", "L"},
-      {"KE", "N"},
-      {"GI", "S"},
-      {"KI", "G"},
-      {"KA", "B"},
-      {"HI", "R"},
-      {"OU", "K"},
-      {"TO", "+P"},
-      {"NY", "+L"},
-      {"NK", "+N"},
-      {"NG", "+S"},
-      {"UM", "+B"},
-      {"RY", "+R"},
-  }};
-  for (const auto& [c, letter] : CODES)
-    if (c == code) return std::string(letter);
+  // Black's labels: upper-case letters, shogi's CSA codes (names.cpp holds the table).
+  static const std::vector<PieceLabel> labels = piece_labels(Game::Shogi);
+  for (const PieceLabel& l : labels)
+    if (l.code == code && std::isupper(static_cast<unsigned char>(l.letter.back())))
+      return l.letter;
   return {};
 }
 
