@@ -54,6 +54,9 @@ struct EvalSettings {
   // Random plies before the players take over, the same for both games of a
   // colour pair: two deterministic searches would otherwise repeat one game.
   int opening_plies = 0;
+  // > 0: before its search the model plays a mate that the game's mate search
+  // proves in this many nodes, as self-play does (SelfPlayConfig::root_mate_nodes).
+  int root_mate_nodes = 1000;
   uint64_t seed = 1;
   int concurrent = 32;  // games at once, their leaves batched together
 };
@@ -116,6 +119,9 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
         search::SearchParams{.max_nodes = uint32_t(s.playouts * 200 + 1000), .seed = seed});
   };
   const auto search_action = [&](GameSearch& search, const typename G::State& state) {
+    if constexpr (requires { game.find_mate(state, int64_t(1), 7); })
+      if (s.root_mate_nodes > 0)
+        if (const auto mate = game.find_mate(state, s.root_mate_nodes, 7)) return mate->front();
     search.clear_tree();
     if (s.gumbel_actions > 0)
       return *search.run_gumbel(state, s.playouts, s.gumbel_actions, /*gumbel_noise=*/false).best;

@@ -53,7 +53,7 @@ int evaluate(int argc, char** argv) {
   CLI::App app{"A model against the built-in baselines", "kishi evaluate"};
   std::string run_dir, model_path, game_name, baselines = "random,greedy", out_path;
   int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1, gumbel = 0,
-      opening_plies = 0, adjudicate_material = 0;
+      opening_plies = 0, adjudicate_material = 0, root_mate_nodes = 1000;
   uint64_t seed = 1;
   double min_random = -1, min_greedy = -1;
   app.add_option("--run", run_dir, "use the newest model of this run directory");
@@ -75,6 +75,10 @@ int evaluate(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   app.add_option("--leaf-mate-plies", leaf_mate_plies, "mate search at new leaves, plies (3)")
       ->check(CLI::Range(0, 7));
+  app.add_option("--root-mate-nodes", root_mate_nodes,
+                 "before each search the model plays a mate proved in this many nodes, as "
+                 "self-play does (1000; 0: off)")
+      ->check(CLI::Range(0, 100000000));
   app.add_option("--opening-plies", opening_plies,
                  "random plies before the players take over, the same for both colours of a pair "
                  "(0; deterministic players need some)")
@@ -163,6 +167,7 @@ int evaluate(int argc, char** argv) {
   settings.max_plies = max_plies;
   settings.opening_plies = opening_plies;
   settings.adjudicate_material = adjudicate_material;
+  settings.root_mate_nodes = root_mate_nodes;
   const games::PlayRules rules{.max_plies = max_plies, .leaf_mate_plies = leaf_mate_plies};
   settings.seed = seed;
   const std::string search_text =

@@ -115,6 +115,7 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
       settings.games = rc.loop.eval_games;
       settings.playouts = rc.loop.eval_playouts;
       settings.max_plies = rc.selfplay.max_plies;
+      settings.root_mate_nodes = rc.selfplay.root_mate_nodes;
       settings.seed = rc.seed + uint64_t(iteration);
       for (const auto& [name, baseline] : {std::pair{"random", training::Baseline::Random},
                                            std::pair{"greedy", training::Baseline::Greedy}}) {

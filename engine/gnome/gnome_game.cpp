@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/gnome/mate_search.h"
 #include "engine/gnome/move_effects.h"
 #include "engine/gnome/move_text.h"
 
@@ -213,9 +214,12 @@ game::Outcome GnomeGame::outcome(const State& s, const ActionList& legal) const 
   return end_at(s, n, int(legal.size()));
 }
 
-std::optional<std::vector<Move>> GnomeGame::find_mate(const State& s, int64_t,
+std::optional<std::vector<Move>> GnomeGame::find_mate(const State& s, int64_t nodes,
                                                       int max_plies) const {
   if (max_plies < 1 || accepted(s) || can_accept(s)) return std::nullopt;
+  if (max_plies >= 3) return mate_by_checks(*this, s, nodes, max_plies);
+  // A mate in one on the position alone: the search asks it at every leaf,
+  // where copying the state's line would cost more than the check.
   const Position& now = s.position();
   MoveList moves, replies;
   legal_moves(now, moves);
@@ -226,7 +230,7 @@ std::optional<std::vector<Move>> GnomeGame::find_mate(const State& s, int64_t,
     // we had another result (veto_available, on the position alone).
     const bool vetoable =
         after.token_usable && after.token_holder == after.side && moves.size() >= 2;
-    if (!vetoable && legal_moves(after, replies) == 0 && threatened(after, after.side))
+    if (!vetoable && threatened(after, after.side) && legal_moves(after, replies) == 0)
       return std::vector<Move>{m};
   }
   return std::nullopt;

@@ -31,7 +31,7 @@ class GnomeGame {
     int max_plies = 512;  // a game this long is a draw (rule 20)
     // > 0: a state whose side to move has a mate in one that no veto answers
     // is final inside the search (find_mate), as shogi's leaf mate search; gnome
-    // looks one move deep whatever the number.
+    // looks one move deep whatever the number (deeper costs more than a leaf).
     int leaf_mate_plies = 0;
   };
   // Outcome reasons.
@@ -72,8 +72,10 @@ class GnomeGame {
   game::Outcome end_at(const State& s, size_t n, int moves) const;
   game::Terminal terminal(const State& s, const ActionList& legal) const;
 
-  // A mate in one that the opponent may not veto, for self-play's root mate
-  // check (gnome has no deeper mate search: `nodes` and longer mates unused).
+  // A mate that the opponent cannot escape, veto and accept included: of one
+  // move on the position alone (the leaf mates), else of at most max_plies
+  // plies by checks within `nodes` played actions (mate_search.h), for the
+  // root mate check of self-play and the evaluation.
   std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const;
 
   // For the greedy and alpha-beta baselines (engine/players/).

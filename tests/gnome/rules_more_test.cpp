@@ -111,17 +111,17 @@ TEST(GnomeRule18, AMateMayBeVetoed) {
 // Self-play's root mate check finds a mate in one only where it cannot be vetoed.
 TEST(GnomeRule18, AMateInOneIsFoundWhereNoVetoAnswersIt) {
   const GnomeGame game;
-  const auto spent = game.find_mate(*game.parse_state("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b"), 1, 7);
+  const auto spent = game.find_mate(*game.parse_state("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b"), 1000, 7);
   ASSERT_TRUE(spent);
   EXPECT_EQ(move_text(spent->front()), "g1g8");
-  EXPECT_FALSE(game.find_mate(*game.parse_state("k7/7R/8/8/8/8/8/6RK w - - 0 1 b"), 1, 7));
+  EXPECT_FALSE(game.find_mate(*game.parse_state("k7/7R/8/8/8/8/8/6RK w - - 0 1 b"), 1000, 7));
   // With Black's token usable the mate is answered by a veto; from a FEN root
   // no veto is offered to the side to move, but Black may veto White's mate.
   State usable = *game.parse_state("k7/8/7R/8/8/8/8/6RK b - - 0 1 B");
   game.play(usable, *game.parse_action(usable, "a8b8,b8a8"));
   game.play(usable, *game.parse_action(usable, "h6h7"));
   game.play(usable, *game.parse_action(usable, "a8b8,b8a8"));
-  EXPECT_FALSE(game.find_mate(usable, 1, 7));
+  EXPECT_FALSE(game.find_mate(usable, 1000, 7));
   // Inside the search such a mate makes a state final, when the rules ask for it.
   const State spent_state = *game.parse_state("k7/7R/7R/8/8/8/8/6RK w - - 0 1 b");
   MoveList legal;
@@ -157,7 +157,7 @@ TEST(GnomeRule18, TheMateCheckAgreesWithTheGame) {
         game.undo(t);
         mate |= o.over && o.winner == game.player(s);
       }
-      const auto found = game.find_mate(s, 1, 7);
+      const auto found = game.find_mate(s, 1000, 1);
       ASSERT_EQ(found.has_value(), mate) << game.state_text(s);
       mates += mate;
       game.play(s, legal[rng() % legal.size()]);
