@@ -26,6 +26,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"data", kishi::command::data, "data files for people (data show FILE)"},
     {"export", kishi::command::export_data, "a run's self-play games as hcpe or hcpe3 records"},
+    {"status", kishi::command::status, "a run directory's models, games and writers"},
     {"bench", kishi::command::bench,
      "fixed benchmark suites (bench perft|nn|search|selfplay|train)"},
 };

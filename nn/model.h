@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include "engine/game/encoding.h"
+#include "nn/batch_norm.h"
 #include "nn/model_config.h"
 
 namespace kishi::nn {
@@ -19,7 +20,7 @@ class ResidualBlockImpl : public torch::nn::Module {
 
  private:
   torch::nn::Conv2d conv1_{nullptr}, conv2_{nullptr};
-  torch::nn::BatchNorm2d bn1_{nullptr}, bn2_{nullptr};
+  BatchNorm bn1_{nullptr}, bn2_{nullptr};
   torch::nn::Linear se_reduce_{nullptr}, se_expand_{nullptr};
 };
 TORCH_MODULE(ResidualBlock);
@@ -35,16 +36,18 @@ class PolicyValueNetImpl : public torch::nn::Module {
   // x: [batch, planes, height, width]
   NetworkOutput forward(torch::Tensor x);
   const ModelConfig& config() const { return config_; }
+  // Batch statistics over the processes of a data-parallel training (nullptr: this one's).
+  void set_batch_stats_reducer(BatchStatsReducer* reducer);
 
  private:
   ModelConfig config_;
   torch::nn::Conv2d stem_{nullptr};
-  torch::nn::BatchNorm2d stem_bn_{nullptr};
+  BatchNorm stem_bn_{nullptr};
   torch::nn::ModuleList tower_{nullptr};
   torch::nn::Conv2d policy_conv_{nullptr}, policy_out_{nullptr};
-  torch::nn::BatchNorm2d policy_bn_{nullptr};
+  BatchNorm policy_bn_{nullptr};
   torch::nn::Conv2d value_conv_{nullptr};
-  torch::nn::BatchNorm2d value_bn_{nullptr};
+  BatchNorm value_bn_{nullptr};
   torch::nn::Linear value_hidden_{nullptr}, value_out_{nullptr};
 };
 TORCH_MODULE(PolicyValueNet);

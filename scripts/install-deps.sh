@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libtorch-dev          # LibTorch C++ frontend: network, training (nn/, training/)
+  libgloo-dev           # headers of torch c10d's Gloo backend: data-parallel training
   libeigen3-dev         # linear algebra for rating fits (match/)
   libspdlog-dev         # logging
   libgtest-dev          # unit tests

@@ -23,6 +23,7 @@
 #include "nn/model_config.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/chunk.h"
+#include "selfplay/chunk_name.h"
 #include "selfplay/game_records.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_game.h"
@@ -72,8 +73,6 @@ template <game::Game G>
 RunnerStats run_selfplay(const std::string& run_dir, const G& game, const RunnerOptions& o,
                          int64_t max_games, const std::atomic<bool>& stop) {
   prepare_run(run_dir, game, o);
-  char host[64] = "host";
-  gethostname(host, sizeof host - 1);
   std::atomic<int64_t> started{0}, done{0}, positions{0};
   static std::atomic<int> chunk_seq{0};
   const auto start = std::chrono::steady_clock::now();
@@ -131,10 +130,9 @@ RunnerStats run_selfplay(const std::string& run_dir, const G& game, const Runner
             chunk.games.push_back(play_selfplay_game(search, o.selfplay, rng, &stop));
             if (chunk.games[0].reason == ABANDONED) break;  // stopped mid-game
             // Each finished game is written at once: an interrupted run loses none.
-            char seq[16];
-            std::snprintf(seq, sizeof seq, "%06d", chunk_seq++);
-            const std::string stem = run_dir + "/games/" + model_id + "-" + host + "-" +
-                                     std::to_string(getpid()) + "-" + seq;
+            // Named by the writer (host, process, tag): workers on many hosts
+            // share the directory, and a restarted one never reuses a name.
+            const std::string stem = chunk_stem(run_dir, model_id, chunk_seq++);
             write_game_records(game, stem, chunk);
             write_chunk(stem + ".kchunk", chunk);
             positions += int64_t(chunk.positions());

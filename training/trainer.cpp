@@ -10,6 +10,7 @@
 #include "engine/common/atomic_file.h"
 #include "nn/checkpoint.h"
 #include "selfplay/model_store.h"
+#include "training/process_group.h"
 #include "training/training_data.h"
 
 namespace kishi::training {
@@ -47,6 +48,55 @@ struct Trainer::Impl {
   torch::Device device{torch::kCPU};
   int64_t step = 0;
   std::mt19937_64 rng{12345};
+  std::unique_ptr<ProcessGroup> group;  // a data-parallel training's, or none
+
+  bool writes() const { return !group || group->rank() == 0; }
+  int ranks() const { return group ? group->size() : 1; }
+  int rank() const { return group ? group->rank() : 0; }
+
+  // Every rank starts where rank 0 does: the same step, rank 0's weights.
+  void join_group() {
+    auto rank0_step = torch::tensor({step}, torch::kInt64);
+    group->broadcast(rank0_step);
+    if (rank0_step.item<int64_t>() != step)
+      throw std::runtime_error(group->settings().who() + " starts at step " + std::to_string(step) +
+                               ", rank 0 at step " + std::to_string(rank0_step.item<int64_t>()) +
+                               ": every rank must see the same run directory (a shared one)");
+    torch::NoGradGuard no_grad;
+    std::vector<torch::Tensor> state;
+    for (const auto& p : net->parameters()) state.push_back(p);
+    for (const auto& b : net->buffers()) state.push_back(b);
+    std::vector<torch::Tensor> flat;
+    for (const auto& t : state) flat.push_back(t.to(torch::kDouble).flatten());
+    auto all = torch::cat(flat);
+    group->broadcast(all);
+    int64_t at = 0;
+    for (auto& t : state) {
+      t.copy_(all.slice(0, at, at + t.numel()).view_as(t));
+      at += t.numel();
+    }
+    net->set_batch_stats_reducer(group.get());
+  }
+
+  // Sums the gradients and the two losses over the ranks.
+  void sum_gradients(torch::Tensor& policy_loss, torch::Tensor& value_loss) {
+    std::vector<torch::Tensor> parts;
+    const auto params = net->parameters();
+    for (const auto& p : params)
+      parts.push_back(p.grad().defined() ? p.grad().flatten()
+                                         : torch::zeros({p.numel()}, p.options()));
+    parts.push_back(policy_loss.detach().reshape({1}));
+    parts.push_back(value_loss.detach().reshape({1}));
+    auto flat = torch::cat(parts);
+    group->sum(flat);
+    int64_t at = 0;
+    for (const auto& p : params) {
+      if (p.grad().defined()) p.mutable_grad().copy_(flat.slice(0, at, at + p.numel()).view_as(p));
+      at += p.numel();
+    }
+    policy_loss = flat[at];
+    value_loss = flat[at + 1];
+  }
 
   std::string state_path() const { return run_dir + "/train/state.ckpt"; }
 
@@ -93,7 +143,7 @@ struct Trainer::Impl {
 };
 
 Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
-                 const TrainConfig& config)
+                 const TrainConfig& config, const std::optional<ProcessGroupSettings>& group)
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.run_dir = run_dir;
@@ -102,9 +152,14 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
   m.config = config;
   if (config.threads > 0) torch::set_num_threads(config.threads);
   if (config.device != "cpu") m.device = torch::Device(config.device);
-  for (const char* dir : {"/train", "/models"})
-    if (const int n = remove_stale_temporaries(run_dir + dir))
-      std::printf("removed %d unfinished temporary files from %s%s\n", n, run_dir.c_str(), dir);
+  // The ranks of a host each take their own GPU.
+  if (group && config.device == "cuda") m.device = torch::Device(torch::kCUDA, group->local_rank);
+  // The rendezvous first: a rank that cannot meet the others says so before loading.
+  if (group) m.group = std::make_unique<ProcessGroup>(*group);
+  if (m.writes())
+    for (const char* dir : {"/train", "/models"})
+      if (const int n = remove_stale_temporaries(run_dir + dir))
+        std::printf("removed %d unfinished temporary files from %s%s\n", n, run_dir.c_str(), dir);
   if (std::filesystem::exists(m.state_path())) {
     std::string rng_state;
     torch::serialize::InputArchive opt;
@@ -134,6 +189,7 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
     m.net->to(m.device);
     m.make_optimizer();
   }
+  if (m.group) m.join_group();
 }
 
 Trainer::~Trainer() = default;
@@ -171,6 +227,7 @@ double Trainer::bare_samples_per_second(int64_t steps) {
 
 void Trainer::export_model() {
   Impl& m = *impl_;
+  if (!m.writes()) return;
   const std::string path = selfplay::model_path(m.run_dir, m.step);
   if (std::filesystem::exists(path)) return;
   m.net->eval();
@@ -178,18 +235,39 @@ void Trainer::export_model() {
 }
 int64_t Trainer::step() const { return impl_->step; }
 
+bool Trainer::agree(bool go) {
+  Impl& m = *impl_;
+  if (!m.group) return go;
+  auto word = torch::tensor({int64_t(go)}, torch::kInt64);
+  m.group->broadcast(word, m.group->settings().between_calls_seconds);
+  return word.item<int64_t>() != 0;
+}
+
 StepMetrics Trainer::train(int64_t steps) {
   Impl& m = *impl_;
-  const Window window = m.game->read_window(m.run_dir, size_t(m.config.window_positions),
+  // The ranks read the chunks rank 0 lists: a chunk that lands meanwhile must
+  // not make their windows differ.
+  std::vector<std::string> chunks = newest_chunks(m.run_dir);
+  if (m.group) {
+    std::string list;
+    for (const std::string& c : chunks) list += c + '\n';
+    list = m.group->broadcast(list);
+    chunks.clear();
+    for (size_t at = 0, end; (end = list.find('\n', at)) != std::string::npos; at = end + 1)
+      chunks.push_back(list.substr(at, end - at));
+  }
+  const Window window = m.game->read_window(chunks, size_t(m.config.window_positions),
                                             m.config.root_value_mix, m.config.value_only_positions);
-  StepMetrics metrics{m.step, 0, 0, m.learning_rate(), 0, int64_t(window.samples.size())};
+  StepMetrics metrics{
+      m.step, 0, 0, m.learning_rate(), 0, int64_t(window.samples.size()), window.chunks_read};
   if (window.samples.empty()) return metrics;
   const game::EncodingShape& shape = m.encoding.shape;
   const size_t input_size = shape.input_size(), policy_size = size_t(shape.policy_size());
-  const int batch = m.config.batch_size;
+  const int batch = m.config.batch_size;  // this rank's share
+  const int global_batch = batch * m.ranks();
   struct Batch {
     std::vector<float> input, policy, value;
-    int policy_rows = 0;  // samples with a policy target (the others are value-only)
+    int policy_rows = 0;  // of the whole batch, samples with a policy target (others: value-only)
   };
   std::uniform_int_distribution<size_t> pick(0, window.samples.size() - 1);
   // Positions are decoded and encoded on a second thread while the network
@@ -198,13 +276,16 @@ StepMetrics Trainer::train(int64_t steps) {
   const auto make_batch = [&] {
     Batch b{std::vector<float>(size_t(batch) * input_size),
             std::vector<float>(size_t(batch) * policy_size), std::vector<float>(size_t(batch) * 3)};
-    for (int k = 0; k < batch; ++k) {
+    // Every rank draws the whole batch alike and encodes its share of it.
+    for (int k = 0; k < global_batch; ++k) {
       const Sample& sample = window.samples[pick(m.rng)];
       const bool mirrored = m.config.mirror && (m.rng() & 1) && m.game->can_mirror();
-      m.game->encode(sample, mirrored, b.input.data() + size_t(k) * input_size,
-                     b.policy.data() + size_t(k) * policy_size);
       if (!sample.policy.empty()) ++b.policy_rows;
-      std::copy(sample.wdl.begin(), sample.wdl.end(), b.value.begin() + k * 3);
+      if (k / batch != m.rank()) continue;
+      const int row = k % batch;
+      m.game->encode(sample, mirrored, b.input.data() + size_t(row) * input_size,
+                     b.policy.data() + size_t(row) * policy_size);
+      std::copy(sample.wdl.begin(), sample.wdl.end(), b.value.begin() + row * 3);
     }
     return b;
   };
@@ -226,16 +307,19 @@ StepMetrics Trainer::train(int64_t steps) {
     m.set_learning_rate(m.learning_rate());
     m.optimizer->zero_grad();
     const nn::NetworkOutput out = m.net->forward(x);
-    // Averaged over the samples that have a policy target.
-    const auto policy_loss = -(p_target * torch::log_softmax(out.policy_logits, 1)).sum() /
-                             double(std::max(b.policy_rows, 1));
-    const auto value_loss = -(v_target * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
+    // Averaged over the whole batch's samples that have a policy target (the
+    // value over all): the ranks' shares of the losses add up to the batch's.
+    auto policy_loss = -(p_target * torch::log_softmax(out.policy_logits, 1)).sum() /
+                       double(std::max(b.policy_rows, 1));
+    auto value_loss =
+        -(v_target * torch::log_softmax(out.value_logits, 1)).sum() / double(global_batch);
     (policy_loss + value_loss).backward();
+    if (m.group) m.sum_gradients(policy_loss, value_loss);
     m.optimizer->step();
     ++m.step;
     policy_sum += policy_loss.item<double>();
     value_sum += value_loss.item<double>();
-    if (m.step % m.config.steps_per_export == 0) {
+    if (m.writes() && m.step % m.config.steps_per_export == 0) {
       m.net->eval();
       nn::save_checkpoint(selfplay::model_path(m.run_dir, m.step), m.net,
                           {m.encoding, m.model_config, m.step});
@@ -248,8 +332,10 @@ StepMetrics Trainer::train(int64_t steps) {
              policy_sum / steps,
              value_sum / steps,
              m.learning_rate(),
-             steps * batch / seconds,
-             int64_t(window.samples.size())};
+             steps * global_batch / seconds,
+             int64_t(window.samples.size()),
+             window.chunks_read};
+  if (!m.writes()) return metrics;
   m.save_state();
   std::ofstream(m.run_dir + "/metrics.jsonl", std::ios::app)
       << "{\"step\": " << metrics.step << ", \"policy_loss\": " << metrics.policy_loss

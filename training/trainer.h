@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/common/config.h"
+#include "training/distributed.h"
 #include "training/training_game.h"
 
 namespace kishi::training {
@@ -41,19 +43,27 @@ struct StepMetrics {
   int64_t step;
   double policy_loss, value_loss, learning_rate, samples_per_second;
   int64_t window_positions;
+  int window_chunks = 0;  // chunk files read into the window
 };
 
 class Trainer {
  public:
   // Resumes RUN/train/state.ckpt when it exists, else starts from the newest
-  // model; either must be a network for the game's encoding.
-  Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
-          const TrainConfig& config);
+  // model; either must be a network for the game's encoding. With a process
+  // group, one of its ranks: each trains on its share (config.batch_size) of
+  // every batch of batch_size * ranks samples drawn alike by all, gradients
+  // and batch statistics summed over the ranks; rank 0 alone writes.
+  Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game, const TrainConfig& config,
+          const std::optional<ProcessGroupSettings>& group = {});
   ~Trainer();
   // Trains `steps` steps on a fresh window; appends metrics to RUN/metrics.jsonl.
   StepMetrics train(int64_t steps);
   int64_t step() const;
-  // Writes the current network to RUN/models for self-play (no-op if that step is there).
+  // In a process group: rank 0's `go` for every rank (whether all train once
+  // more), waiting as long as rank 0 plays and evaluates between its calls.
+  bool agree(bool go);
+  // Writes the current network to RUN/models for self-play (no-op if that step
+  // is there, or on a rank other than 0).
   void export_model();
   // Samples/s of `steps` forward+backward+update steps on random tensors of the
   // trainer's batch: the bound that data preparation eats into.

@@ -38,12 +38,14 @@ std::vector<std::string> newest_chunks(const std::string& run_dir);
 // `root_value_mix` blends the search's root value into the game result as value
 // target. With `value_only`, the positions without a policy target (fast
 // searches) are value-only samples, their target the game's result alone.
+// The same from the chunk files `chunks`, newest first (the ranks of a
+// data-parallel training read the list rank 0 made).
 template <game::Game G>
-Window read_window(const G& game, const std::string& run_dir, size_t max_positions,
+Window read_window(const G& game, const std::vector<std::string>& chunks, size_t max_positions,
                    float root_value_mix, bool value_only = false) {
   const typename G::Encoding encoding;
   Window w;
-  for (const std::string& path : newest_chunks(run_dir)) {
+  for (const std::string& path : chunks) {
     if (w.samples.size() >= max_positions) break;
     const auto chunk = selfplay::read_chunk(path);
     if (!chunk || chunk->game != game.name()) {
@@ -96,6 +98,12 @@ Window read_window(const G& game, const std::string& run_dir, size_t max_positio
     }
   }
   return w;
+}
+
+template <game::Game G>
+Window read_window(const G& game, const std::string& run_dir, size_t max_positions,
+                   float root_value_mix, bool value_only = false) {
+  return read_window(game, newest_chunks(run_dir), max_positions, root_value_mix, value_only);
 }
 
 }  // namespace kishi::training

@@ -18,8 +18,9 @@ class TrainingGame {
  public:
   virtual ~TrainingGame() = default;
   virtual const nn::GameEncoding& encoding() const = 0;
-  virtual Window read_window(const std::string& run_dir, size_t max_positions, float root_value_mix,
-                             bool value_only) const = 0;
+  // The window from these chunk files, newest first (newest_chunks).
+  virtual Window read_window(const std::vector<std::string>& chunks, size_t max_positions,
+                             float root_value_mix, bool value_only) const = 0;
   // Whether samples may be mirrored (a game whose rules do not tell left from right).
   virtual bool can_mirror() const = 0;
   // Writes the sample's input planes and adds its policy target (summing to 1)
@@ -33,9 +34,9 @@ class TrainingGameOf final : public TrainingGame {
  public:
   explicit TrainingGameOf(G game) : game_(std::move(game)), encoding_(nn::game_encoding(game_)) {}
   const nn::GameEncoding& encoding() const override { return encoding_; }
-  Window read_window(const std::string& run_dir, size_t max_positions, float root_value_mix,
-                     bool value_only) const override {
-    return training::read_window(game_, run_dir, max_positions, root_value_mix, value_only);
+  Window read_window(const std::vector<std::string>& chunks, size_t max_positions,
+                     float root_value_mix, bool value_only) const override {
+    return training::read_window(game_, chunks, max_positions, root_value_mix, value_only);
   }
   bool can_mirror() const override { return MIRRORS; }
   void encode(const Sample& sample, bool mirrored, float* input, float* policy_row) const override {

@@ -15,5 +15,6 @@ int evaluate(int argc, char** argv);
 int serve(int argc, char** argv);
 int data(int argc, char** argv);
 int export_data(int argc, char** argv);
+int status(int argc, char** argv);
 
 }  // namespace kishi::command

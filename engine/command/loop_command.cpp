@@ -6,6 +6,9 @@
 // random mover, the greedy player and the model evaluated before it.
 // Ctrl-C stops after the current training phase (or evaluation); self-play
 // games still unfinished are dropped. The same command resumes the run.
+// --no-selfplay trains on the games of outside workers (kishi selfplay on any
+// host that shares the run directory); WORLD_SIZE processes train it as one,
+// data-parallel, rank 0 leading (docs/scale.md).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -15,6 +18,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 #include <thread>
 
 #include "engine/command/commands.h"
@@ -24,17 +29,39 @@
 #include "engine/common/worker_errors.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_runner.h"
+#include "training/distributed.h"
 #include "training/evaluation.h"
 #include "training/trainer.h"
+#include "training/training_data.h"
 
 namespace kishi::command {
 
 namespace {
 
+// A rank other than 0 of a data-parallel loop: trains whenever rank 0 does,
+// until rank 0 stops (its word, or its exit, which the group reports).
+template <game::Game G>
+int follow_loop(const G& game, const RunConfig& rc, const std::string& run_dir,
+                const training::ProcessGroupSettings& group) {
+  training::Trainer trainer(run_dir, training::training_game(game), rc.train, group);
+  std::printf("loop: %s trains beside rank 0 from step %lld\n", group.who().c_str(),
+              (long long)trainer.step());
+  std::fflush(stdout);
+  while (trainer.agree(true)) trainer.train(rc.loop.steps_per_iteration);
+  std::printf("loop: %s stopped with rank 0 at step %lld\n", group.who().c_str(),
+              (long long)trainer.step());
+  return 0;
+}
+
 template <game::Game G>
 int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, double minutes,
-             int64_t iterations) {
+             int64_t iterations, bool own_selfplay,
+             const std::optional<training::ProcessGroupSettings>& group) {
   std::atomic<bool>& interrupted = stop_requested_by_signal();
+  // Rank 0 of a data-parallel loop (or the only process) plays, evaluates and
+  // writes; the other ranks train beside it when it says so.
+  const bool lead = !group || group->rank == 0;
+  if (!lead) return follow_loop(game, rc, run_dir, *group);
 
   selfplay::RunnerOptions sp = runner_options(rc);
   sp.verbose = false;
@@ -54,7 +81,7 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
       "resumes\n",
       run_dir.c_str(), std::filesystem::exists(run_dir + "/train/state.ckpt") ? "resuming" : "new",
       state["iteration"].get<int>());
-  training::Trainer trainer(run_dir, training::training_game(game), rc.train);
+  training::Trainer trainer(run_dir, training::training_game(game), rc.train, group);
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed_minutes = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 60;
@@ -81,12 +108,27 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
     state["resign_checks"] = resign_checks.load();
     state["false_resignations"] = false_resigns.load();
   };
+  // Without its own self-play the loop trains on what other processes write:
+  // each new chunk of RUN/games is read once, for the counts.
+  std::set<std::string> chunks_seen;
+  const auto count_outside_games = [&] {
+    for (const std::string& path : training::newest_chunks(run_dir))
+      if (chunks_seen.insert(path).second)
+        if (const auto chunk = selfplay::read_chunk(path)) sp.on_game(*chunk);
+  };
+  if (!own_selfplay) {
+    for (const std::string& path : training::newest_chunks(run_dir)) chunks_seen.insert(path);
+    std::printf("loop: self-play off; training on the games other processes write to %s/games\n",
+                run_dir.c_str());
+  }
   std::atomic<bool> stop_selfplay{false};
   WorkerErrors selfplay_errors;
-  std::thread selfplay_thread([&] {
-    selfplay_errors.run([&] { selfplay::run_selfplay(run_dir, game, sp, -1, stop_selfplay); });
-    if (selfplay_errors.failed()) interrupted = true;
-  });
+  std::thread selfplay_thread;
+  if (own_selfplay)
+    selfplay_thread = std::thread([&] {
+      selfplay_errors.run([&] { selfplay::run_selfplay(run_dir, game, sp, -1, stop_selfplay); });
+      if (selfplay_errors.failed()) interrupted = true;
+    });
   struct JoinOnExit {  // also when the trainer or an evaluation throws
     std::atomic<bool>& stop;
     std::thread& thread;
@@ -95,14 +137,17 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
       if (thread.joinable()) thread.join();
     }
   } join_selfplay{stop_selfplay, selfplay_thread};
-  for (int64_t done = 0; !interrupted && (iterations < 0 || done < iterations) &&
-                         (minutes < 0 || elapsed_minutes() < minutes);
-       ++done) {
+  for (int64_t done = 0;; ++done) {
     const int iteration = state["iteration"].get<int>() + 1;
     const auto out_of_time = [&] { return minutes >= 0 && elapsed_minutes() >= minutes; };
-    while (!interrupted && !out_of_time() && games < iteration * rc.loop.games_per_iteration)
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (interrupted || out_of_time()) break;
+    bool go = !interrupted && (iterations < 0 || done < iterations) && !out_of_time();
+    while (go && games < iteration * rc.loop.games_per_iteration) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(own_selfplay ? 50 : 1000));
+      if (!own_selfplay) count_outside_games();
+      go = !interrupted && !out_of_time();
+    }
+    if (group) trainer.agree(go);  // the other ranks train now, or stop
+    if (!go) break;
     const auto m = trainer.train(rc.loop.steps_per_iteration);
     trainer.export_model();
     state["iteration"] = iteration;
@@ -194,8 +239,9 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
   // Explicitly here (JoinOnExit would too) to rethrow self-play's error and to
   // count the games that finished while the loop was stopping.
   stop_selfplay = true;
-  selfplay_thread.join();
+  if (selfplay_thread.joinable()) selfplay_thread.join();
   selfplay_errors.rethrow();
+  if (!own_selfplay) count_outside_games();  // those written since the last wait
   if (state["games"].get<int64_t>() != games.load()) {
     save_counters_in_state();
     write_file_atomically(run_dir + "/loop.json", state.dump(2) + "\n");
@@ -217,11 +263,22 @@ int loop(int argc, char** argv) {
   app.add_option("--run", run_dir, "run directory (default: runs/<config name>)");
   app.add_option("--minutes", minutes, "stop after this many minutes (default: when interrupted)");
   app.add_option("--iterations", iterations, "stop after this many iterations in this call");
+  bool no_selfplay = false;
+  app.add_flag("--no-selfplay", no_selfplay,
+               "train on the games other processes (kishi selfplay, any host) write to the run");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   const RunConfig rc = load_run_config(config_path);
   if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(config_path).stem().string();
+  // Several processes (torchrun's variables): data-parallel training, rank 0 leads.
+  std::optional<training::ProcessGroupSettings> group;
+  try {
+    group = training::process_group_from_environment();
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "kishi loop: %s\n", e.what());
+    return 2;
+  }
   return games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
-    return run_loop(game, rc, run_dir, minutes, iterations);
+    return run_loop(game, rc, run_dir, minutes, iterations, !no_selfplay, group);
   });
 }
 

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "engine/common/atomic_file.h"
+#include "engine/common/process_name.h"
 #include "engine/shogi/movegen.h"
 #include "engine/shogi/position.h"
 
@@ -155,11 +156,24 @@ TEST_F(ChunkTest, StaleTemporaryFilesAreRemoved) {
   const fs::path dead = dir_ / ("a.kchunk.tmp." + std::to_string(child));
   const fs::path live = dir_ / ("b.kchunk.tmp." + std::to_string(getpid()));
   const fs::path other = dir_ / "c.kchunk.tmp.notapid";
-  for (const fs::path& p : {dead, live, other}) std::ofstream(p) << "half a file";
-  EXPECT_EQ(remove_stale_temporaries(dir_.string()), 1);
+  // Named with the host (issue 17: several hosts share a run directory).
+  const fs::path dead_here = dir_ / ("d.kchunk.tmp." + host_name() + "." + std::to_string(child));
+  const fs::path live_here =
+      dir_ / ("e.kchunk.tmp." + host_name() + "." + std::to_string(getpid()));
+  // Another host's: its writer cannot be asked; removed once an hour old.
+  const fs::path fresh_there = dir_ / ("f.kchunk.tmp.other.host.example." + std::to_string(child));
+  const fs::path old_there = dir_ / ("g.kchunk.tmp.other.host.example." + std::to_string(child));
+  for (const fs::path& p : {dead, live, other, dead_here, live_here, fresh_there, old_there})
+    std::ofstream(p) << "half a file";
+  fs::last_write_time(old_there, fs::file_time_type::clock::now() - std::chrono::hours(2));
+  EXPECT_EQ(remove_stale_temporaries(dir_.string()), 3);
   EXPECT_FALSE(fs::exists(dead));
   EXPECT_TRUE(fs::exists(live));
   EXPECT_TRUE(fs::exists(other));
+  EXPECT_FALSE(fs::exists(dead_here));
+  EXPECT_TRUE(fs::exists(live_here));
+  EXPECT_TRUE(fs::exists(fresh_there));
+  EXPECT_FALSE(fs::exists(old_there));
 }
 
 // A file whose checksum holds but whose payload claims 50 million games is

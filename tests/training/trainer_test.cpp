@@ -1,5 +1,5 @@
-// The trainer resumes exactly from its checkpoint, and a damaged chunk in the
-// window is skipped, not read.
+// The trainer resumes exactly from its checkpoint, a damaged chunk in the
+// window is skipped, not read, and two data-parallel ranks train as one.
 #include "training/trainer.h"
 
 #include <gtest/gtest.h>
@@ -7,9 +7,12 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <thread>
 
 #include "engine/shogi/material_evaluator.h"
 #include "engine/shogi/mirror.h"
+#include "nn/checkpoint.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_game.h"
@@ -175,6 +178,118 @@ TEST_F(TrainerTest, MirroredTargetsAreLegalMovesOfTheMirroredPosition) {
     }
   }
   EXPECT_GT(moves, 100u);
+}
+
+// The largest difference between two checkpoints' weights and buffers.
+double weight_difference(const std::string& path_x, const std::string& path_y) {
+  const auto encoding = nn::game_encoding(shogi::ShogiGame{});
+  const auto x = nn::load_checkpoint(path_x, encoding).net;
+  const auto y = nn::load_checkpoint(path_y, encoding).net;
+  double most = 0;
+  const auto px = x->named_parameters(), py = y->named_parameters();
+  for (const auto& p : px)
+    most = std::max(most, (p.value() - py[p.key()]).abs().max().item<double>());
+  const auto bx = x->named_buffers(), by = y->named_buffers();
+  for (const auto& b : bx)
+    most = std::max(
+        most,
+        (b.value().to(torch::kDouble) - by[b.key()].to(torch::kDouble)).abs().max().item<double>());
+  return most;
+}
+
+// Issue 17: two ranks of batch 16 (Gloo on loopback, gradients and batch-norm
+// statistics summed) end with the weights of one process of batch 32 from the
+// same start and data; one process of batch 16 does not.
+TEST_F(TrainerTest, TwoRanksTrainAsOneProcessOfTheDoubledBatch) {
+  const std::string one = dir_ + "-one", half = dir_ + "-half", two = dir_ + "-two";
+  for (const auto& d : {one, half, two}) fs::copy(dir_, d, fs::copy_options::recursive);
+  TrainConfig doubled = config_;
+  doubled.batch_size = 2 * config_.batch_size;
+  Trainer(one, training_game(shogi::ShogiGame{}), doubled).train(12);
+  Trainer(half, training_game(shogi::ShogiGame{}), config_).train(12);
+  const int port = 20000 + int(getpid() % 20000);
+  std::vector<std::thread> ranks;
+  std::vector<StepMetrics> metrics(2);
+  std::vector<std::string> errors(2);
+  for (int r = 0; r < 2; ++r)
+    ranks.emplace_back([&, r] {
+      try {
+        ProcessGroupSettings group;
+        group.rank = r;
+        group.size = 2;
+        group.master_port = port;
+        Trainer t(two, training_game(shogi::ShogiGame{}), config_, group);
+        metrics[size_t(r)] = t.train(12);
+      } catch (const std::exception& e) {
+        errors[size_t(r)] = e.what();
+      }
+    });
+  for (auto& t : ranks) t.join();
+  ASSERT_EQ(errors[0], "");
+  ASSERT_EQ(errors[1], "");
+  EXPECT_EQ(metrics[0].step, 12);
+  EXPECT_EQ(metrics[1].step, 12);
+  EXPECT_NEAR(metrics[0].policy_loss, metrics[1].policy_loss, 1e-9);
+  const double apart = weight_difference(one + "/train/state.ckpt", two + "/train/state.ckpt");
+  const double single = weight_difference(one + "/train/state.ckpt", half + "/train/state.ckpt");
+  std::printf("largest weight difference: two ranks %.3g, batch 16 alone %.3g\n", apart, single);
+  EXPECT_LT(apart, 1e-4);
+  EXPECT_GT(single, 100 * apart);
+  for (const auto& d : {one, half, two}) fs::remove_all(d);
+}
+
+// A rank with no peer gives up after the timeout and says where it waited.
+TEST_F(TrainerTest, ARankWithoutPeersSaysSo) {
+  ProcessGroupSettings lone;
+  lone.size = 2;
+  lone.master_port = 40000 + int(getpid() % 20000);
+  lone.timeout_seconds = 2;
+  try {
+    Trainer t(dir_, training_game(shogi::ShogiGame{}), config_, lone);
+    FAIL() << "a rank of 2 started alone";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("training rank 0 of 2: no rendezvous with the others at "
+                                         "127.0.0.1:"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ProcessGroupSettings, TheEnvironmentIsReadAsTorchrunWritesIt) {
+  std::map<std::string, std::string> env;
+  const auto get = [&](const char* name) {
+    const auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+  };
+  EXPECT_FALSE(process_group_from_environment(get));
+  env = {{"WORLD_SIZE", "1"}};
+  EXPECT_FALSE(process_group_from_environment(get));
+  env = {{"WORLD_SIZE", "4"},
+         {"RANK", "3"},
+         {"LOCAL_RANK", "1"},
+         {"MASTER_ADDR", "node7"},
+         {"MASTER_PORT", "29400"}};
+  const auto s = process_group_from_environment(get);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->size, 4);
+  EXPECT_EQ(s->rank, 3);
+  EXPECT_EQ(s->local_rank, 1);
+  EXPECT_EQ(s->master_addr, "node7");
+  EXPECT_EQ(s->master_port, 29400);
+  env["RANK"] = "4";
+  EXPECT_THROW(process_group_from_environment(get), std::invalid_argument);
+  env["RANK"] = "x";
+  try {
+    process_group_from_environment(get);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "RANK='x': must be a whole number of 0 to 3");
+  }
+  env.erase("RANK");
+  EXPECT_THROW(process_group_from_environment(get), std::invalid_argument);
+  env["RANK"] = "0";
+  env.erase("MASTER_ADDR");
+  EXPECT_THROW(process_group_from_environment(get), std::invalid_argument);
 }
 
 }  // namespace
