@@ -22,6 +22,7 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   c.root_value_mix = float(t.get_double("root_value_mix", c.root_value_mix));
   c.value_only_positions = t.get_bool("value_only_positions", c.value_only_positions);
   c.mirror = t.get_bool("mirror", c.mirror);
+  c.sync_batch_norm = t.get_bool("sync_batch_norm", c.sync_batch_norm);
   c.optimizer = t.get_string("optimizer", c.optimizer);
   if (c.optimizer != "sgd" && c.optimizer != "adamw")
     throw ConfigError("key 'train.optimizer' in " + t.source() + " must be \"sgd\" or \"adamw\"");
@@ -75,7 +76,7 @@ struct Trainer::Impl {
       t.copy_(all.slice(0, at, at + t.numel()).view_as(t));
       at += t.numel();
     }
-    net->set_batch_stats_reducer(group.get());
+    if (config.sync_batch_norm) net->set_batch_stats_reducer(group.get());
   }
 
   // Sums the gradients and the two losses over the ranks.
@@ -120,11 +121,11 @@ struct Trainer::Impl {
   }
 
   void set_learning_rate(double lr) {
-    for (auto& group : optimizer->param_groups()) {
+    for (auto& param_group : optimizer->param_groups()) {
       if (config.optimizer == "adamw")
-        static_cast<torch::optim::AdamWOptions&>(group.options()).lr(lr);
+        static_cast<torch::optim::AdamWOptions&>(param_group.options()).lr(lr);
       else
-        static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
+        static_cast<torch::optim::SGDOptions&>(param_group.options()).lr(lr);
     }
   }
 

@@ -26,6 +26,10 @@ struct TrainConfig {
   // (shogi's rules do not tell the files apart): twice the positions for the
   // same games.
   bool mirror = true;
+  // In a data-parallel training: batch norms over the whole batch of all the
+  // ranks (N ranks then train exactly as one process of N times the batch, at
+  // two all-reduces a batch norm a step), or over each rank's share.
+  bool sync_batch_norm = false;
   std::string optimizer = "sgd";  // "sgd" or "adamw"
   double learning_rate = 0.02;
   double momentum = 0.9;

@@ -214,11 +214,13 @@ TEST_F(TrainerTest, TwoRanksTrainAsOneProcessOfTheDoubledBatch) {
   for (int r = 0; r < 2; ++r)
     ranks.emplace_back([&, r] {
       try {
+        TrainConfig synced = config_;
+        synced.sync_batch_norm = true;
         ProcessGroupSettings group;
         group.rank = r;
         group.size = 2;
         group.master_port = port;
-        Trainer t(two, training_game(shogi::ShogiGame{}), config_, group);
+        Trainer t(two, training_game(shogi::ShogiGame{}), synced, group);
         metrics[size_t(r)] = t.train(12);
       } catch (const std::exception& e) {
         errors[size_t(r)] = e.what();
