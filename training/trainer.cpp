@@ -19,8 +19,16 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   TrainConfig c;
   c.batch_size = int(t.get_int("batch_size", c.batch_size, 1, 1 << 20));
   c.window_positions = t.get_int("window_positions", c.window_positions, 1, INT64_MAX);
-  c.root_value_mix = float(t.get_double("root_value_mix", c.root_value_mix));
-  c.value_only_positions = t.get_bool("value_only_positions", c.value_only_positions);
+  ValueTargets& v = c.value;
+  v.root_value_mix = float(t.get_double("root_value_mix", v.root_value_mix));
+  v.material_mix = float(t.get_double("material_value_mix", v.material_mix));
+  v.material_scale = float(t.get_double("material_scale", v.material_scale));
+  if (v.root_value_mix < 0 || v.material_mix < 0 || v.root_value_mix + v.material_mix > 1)
+    throw ConfigError("keys 'train.root_value_mix' and 'train.material_value_mix' in " +
+                      t.source() + " must be at least 0 and sum to at most 1");
+  if (!(v.material_scale > 0))
+    throw ConfigError("key 'train.material_scale' in " + t.source() + " must be above 0");
+  v.value_only = t.get_bool("value_only_positions", v.value_only);
   c.mirror = t.get_bool("mirror", c.mirror);
   c.sync_batch_norm = t.get_bool("sync_batch_norm", c.sync_batch_norm);
   c.optimizer = t.get_string("optimizer", c.optimizer);
@@ -151,6 +159,9 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
   m.game = std::move(game);
   m.encoding = m.game->encoding();
   m.config = config;
+  if (config.value.material_mix > 0 && !m.game->has_static_value())
+    throw std::runtime_error("train.material_value_mix: the game " + m.encoding.game +
+                             " has no static value; set it to 0");
   if (config.threads > 0) torch::set_num_threads(config.threads);
   if (config.device != "cpu") m.device = torch::Device(config.device);
   // The ranks of a host each take their own GPU.
@@ -257,8 +268,8 @@ StepMetrics Trainer::train(int64_t steps) {
     for (size_t at = 0, end; (end = list.find('\n', at)) != std::string::npos; at = end + 1)
       chunks.push_back(list.substr(at, end - at));
   }
-  const Window window = m.game->read_window(chunks, size_t(m.config.window_positions),
-                                            m.config.root_value_mix, m.config.value_only_positions);
+  const Window window =
+      m.game->read_window(chunks, size_t(m.config.window_positions), m.config.value);
   StepMetrics metrics{
       m.step, 0, 0, m.learning_rate(), 0, int64_t(window.samples.size()), window.chunks_read};
   if (window.samples.empty()) return metrics;

@@ -18,10 +18,10 @@ namespace kishi::training {
 struct TrainConfig {
   int batch_size = 256;
   int64_t window_positions = 200000;
-  float root_value_mix = 0.25f;
   // Positions of fast searches (playout-cap randomization) have no policy
-  // target but do have the game's result: they train the value head too.
-  bool value_only_positions = true;
+  // target but do have the game's result: they train the value head too
+  // (value_only defaults to true here).
+  ValueTargets value{.value_only = true};
   // Each sample is mirrored left-right at random, in games that allow it
   // (shogi's rules do not tell the files apart): twice the positions for the
   // same games.

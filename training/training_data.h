@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -33,16 +34,32 @@ struct Window {
 // The chunk files of RUN/games, newest first.
 std::vector<std::string> newest_chunks(const std::string& run_dir);
 
-// Reads the newest chunks of RUN/games until `max_positions` samples; a damaged
-// chunk, or one of another game, is reported on stderr and skipped.
-// `root_value_mix` blends the search's root value into the game result as value
-// target. With `value_only`, the positions without a policy target (fast
-// searches) are value-only samples, their target the game's result alone.
-// The same from the chunk files `chunks`, newest first (the ranks of a
-// data-parallel training read the list rank 0 made).
+// What a sample's value target is made of, beside the game's result.
+struct ValueTargets {
+  // The root value of the position's full search, blended in.
+  float root_value_mix = 0.25f;
+  // The game's static value of the position (material, in centipawns), as a
+  // win rate 1 / (1 + exp(-cp / material_scale)), blended in: a signal in every
+  // position where results are few and late (gnome's games from weak play
+  // mostly end drawn). Only for games with a static value.
+  float material_mix = 0;
+  float material_scale = 400;
+  // The positions without a policy target (fast searches) are value-only
+  // samples, their target the result (and material) without a root value.
+  bool value_only = false;
+};
+
+// A value v in [-1, 1] as win/draw/loss: its expectation is v, its draw share 1 - |v|.
+inline std::array<float, 3> value_as_wdl(float v) {
+  return {std::max(v, 0.0f), 1 - std::abs(v), std::max(-v, 0.0f)};
+}
+
+// Reads the chunk files `chunks`, newest first, until `max_positions` samples;
+// a damaged chunk, or one of another game, is reported on stderr and skipped.
+// (The ranks of a data-parallel training read the list rank 0 made.)
 template <game::Game G>
 Window read_window(const G& game, const std::vector<std::string>& chunks, size_t max_positions,
-                   float root_value_mix, bool value_only = false) {
+                   const ValueTargets& targets = {}) {
   const typename G::Encoding encoding;
   Window w;
   for (const std::string& path : chunks) {
@@ -74,7 +91,7 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
         }
         ++w.positions_seen;
         const bool has_policy = m.has_policy && !m.policy.empty();
-        if (has_policy || value_only) {
+        if (has_policy || targets.value_only) {
           Sample s;
           s.state = game.state_text(*state);
           if constexpr (requires { encoding.history(*state); })
@@ -86,11 +103,18 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
                                                 float(result < 0)};
           // The root value of a full search is blended in; a fast search's (or a
           // random opening ply's, which has none) is too rough to be a target.
-          const float v = m.root_value;
-          const std::array<float, 3> root = {std::max(v, 0.0f), 1 - std::abs(v),
-                                             std::max(-v, 0.0f)};
-          const float mix = has_policy ? root_value_mix : 0.0f;
-          for (int k = 0; k < 3; ++k) s.wdl[k] = (1 - mix) * outcome[k] + mix * root[k];
+          const std::array<float, 3> root = value_as_wdl(m.root_value);
+          const float root_mix = has_policy ? targets.root_value_mix : 0.0f;
+          std::array<float, 3> material{};
+          float material_mix = 0;
+          if constexpr (requires { game.static_value(*state); }) {
+            material_mix = targets.material_mix;
+            const float cp = float(game.static_value(*state));
+            material = value_as_wdl(2 / (1 + std::exp(-cp / targets.material_scale)) - 1);
+          }
+          for (int k = 0; k < 3; ++k)
+            s.wdl[k] = (1 - root_mix - material_mix) * outcome[k] + root_mix * root[k] +
+                       material_mix * material[k];
           w.samples.push_back(std::move(s));
         }
         game.play(*state, action);
@@ -100,10 +124,11 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
   return w;
 }
 
+// The same from the newest chunks of RUN/games.
 template <game::Game G>
 Window read_window(const G& game, const std::string& run_dir, size_t max_positions,
-                   float root_value_mix, bool value_only = false) {
-  return read_window(game, newest_chunks(run_dir), max_positions, root_value_mix, value_only);
+                   const ValueTargets& targets = {}) {
+  return read_window(game, newest_chunks(run_dir), max_positions, targets);
 }
 
 }  // namespace kishi::training

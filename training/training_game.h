@@ -20,7 +20,9 @@ class TrainingGame {
   virtual const nn::GameEncoding& encoding() const = 0;
   // The window from these chunk files, newest first (newest_chunks).
   virtual Window read_window(const std::vector<std::string>& chunks, size_t max_positions,
-                             float root_value_mix, bool value_only) const = 0;
+                             const ValueTargets& targets) const = 0;
+  // Whether the game has a static value (ValueTargets::material_mix).
+  virtual bool has_static_value() const = 0;
   // Whether samples may be mirrored (a game whose rules do not tell left from right).
   virtual bool can_mirror() const = 0;
   // Writes the sample's input planes and adds its policy target (summing to 1)
@@ -35,8 +37,11 @@ class TrainingGameOf final : public TrainingGame {
   explicit TrainingGameOf(G game) : game_(std::move(game)), encoding_(nn::game_encoding(game_)) {}
   const nn::GameEncoding& encoding() const override { return encoding_; }
   Window read_window(const std::vector<std::string>& chunks, size_t max_positions,
-                     float root_value_mix, bool value_only) const override {
-    return training::read_window(game_, chunks, max_positions, root_value_mix, value_only);
+                     const ValueTargets& targets) const override {
+    return training::read_window(game_, chunks, max_positions, targets);
+  }
+  bool has_static_value() const override {
+    return requires(const typename G::State& s) { game_.static_value(s); };
   }
   bool can_mirror() const override { return MIRRORS; }
   void encode(const Sample& sample, bool mirrored, float* input, float* policy_row) const override {

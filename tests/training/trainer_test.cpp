@@ -12,6 +12,7 @@
 
 #include "engine/shogi/material_evaluator.h"
 #include "engine/shogi/mirror.h"
+#include "engine/toy/toy_game.h"
 #include "nn/checkpoint.h"
 #include "nn/network_evaluator.h"
 #include "selfplay/model_store.h"
@@ -103,7 +104,7 @@ TEST_F(TrainerTest, RestartContinuesExactly) {
 
 TEST_F(TrainerTest, DamagedChunksAreSkipped) {
   std::ofstream(dir_ + "/games/torn.kchunk", std::ios::binary) << "KISHICHK\x01";
-  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f);
+  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000);
   EXPECT_EQ(w.chunks_read, 3);
   EXPECT_EQ(w.chunks_skipped, 1);
   EXPECT_GT(w.samples.size(), 0u);
@@ -116,8 +117,8 @@ TEST_F(TrainerTest, DamagedChunksAreSkipped) {
 }
 
 TEST_F(TrainerTest, FastSearchPositionsAreValueOnlySamples) {
-  const Window policy_only = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f, false);
-  const Window all = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f, true);
+  const Window policy_only = read_window(shogi::ShogiGame{}, dir_, 100000, {.value_only = false});
+  const Window all = read_window(shogi::ShogiGame{}, dir_, 100000, {.value_only = true});
   // Every position of the games is a sample; those without a policy target are
   // exactly the ones the policy-only window leaves out.
   EXPECT_EQ(int64_t(all.samples.size()), all.positions_seen);
@@ -127,10 +128,39 @@ TEST_F(TrainerTest, FastSearchPositionsAreValueOnlySamples) {
   EXPECT_EQ(all.samples.size() - value_only, policy_only.samples.size());
 }
 
+TEST_F(TrainerTest, MaterialIsBlendedIntoTheValueTarget) {
+  // With the result and root value weighed 0, the target is the material's
+  // win rate alone: 1 / (1 + exp(-cp / scale)) as its expectation.
+  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000,
+                               {.root_value_mix = 0, .material_mix = 1, .material_scale = 300});
+  ASSERT_GT(w.samples.size(), 0u);
+  bool ahead = false;
+  for (const auto& s : w.samples) {
+    const auto pos = shogi::Position::from_sfen(s.state);
+    ASSERT_TRUE(pos) << s.state;
+    const int cp = shogi::ShogiGame{}.static_value(*pos);
+    ahead |= cp != 0;
+    EXPECT_NEAR(s.wdl[0] - s.wdl[2], 2 / (1 + std::exp(-cp / 300.0)) - 1, 1e-5) << s.state;
+    EXPECT_NEAR(s.wdl[0] + s.wdl[1] + s.wdl[2], 1.0f, 1e-5);
+  }
+  EXPECT_TRUE(ahead);  // some position is not even, so the test can fail
+}
+
+TEST_F(TrainerTest, MaterialTargetsOutOfRangeOrWithoutStaticValueAreRefused) {
+  const Config network = Config::parse("", "n.toml");
+  for (const char* bad :
+       {"material_value_mix = 0.9\n", "material_value_mix = -0.1\n", "material_scale = 0\n"})
+    EXPECT_THROW(TrainConfig::from(Config::parse(bad, "bad.toml"), network), ConfigError) << bad;
+  config_.value.material_mix = 0.5f;
+  EXPECT_FALSE(training_game(toy::ToyGame{})->has_static_value());
+  EXPECT_TRUE(training_game(shogi::ShogiGame{})->has_static_value());
+  EXPECT_THROW(Trainer(dir_, training_game(toy::ToyGame{}), config_), std::runtime_error);
+}
+
 TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
   // Mirroring draws from the trainer's random state: a restart draws the same.
   config_.mirror = true;
-  config_.value_only_positions = true;
+  config_.value.value_only = true;
   const std::string copy = dir_ + "-copy", unmirrored_dir = dir_ + "-unmirrored";
   fs::copy(dir_, copy, fs::copy_options::recursive);
   fs::copy(dir_, unmirrored_dir, fs::copy_options::recursive);
@@ -163,7 +193,7 @@ TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
 }
 
 TEST_F(TrainerTest, MirroredTargetsAreLegalMovesOfTheMirroredPosition) {
-  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000, 0.25f, true);
+  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000, {.value_only = true});
   size_t moves = 0;
   for (const auto& s : w.samples) {
     const auto mirrored = shogi::Position::from_sfen(shogi::mirror_sfen(s.state));
