@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "nn/autocast.h"
 #include "nn/checkpoint.h"
 
 namespace kishi::nn {
@@ -37,6 +38,7 @@ std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net, const Game
   impl->encoding = encoding;
   impl->device = parse_device(options.device);
   impl->options = options;
+  check_precision(impl->device, options.precision);
   if (options.threads > 0) torch::set_num_threads(options.threads);
   net->to(impl->device);
   net->eval();
@@ -105,7 +107,11 @@ void NetworkEvaluator::evaluate(std::span<const EncodedPosition> positions,
     m.times.copy += seconds_since(t0);
 
     t0 = Clock::now();
-    auto out = m.net->forward(x);
+    NetworkOutput out;
+    {
+      Autocast autocast(m.device, m.options.precision);
+      out = m.net->forward(x);
+    }
     sync(m.device);
     m.times.forward += seconds_since(t0);
 
@@ -144,7 +150,10 @@ void NetworkEvaluator::reset_times() { impl_->times = {}; }
 
 std::string NetworkEvaluator::describe() const {
   return impl_->net->config().describe() + " on " + impl_->options.device + ", " +
-         std::to_string(torch::get_num_threads()) + " threads";
+         std::to_string(torch::get_num_threads()) + " threads" +
+         (impl_->options.precision == Precision::FP32
+              ? ""
+              : std::string(", ") + precision_name(impl_->options.precision) + " autocast");
 }
 
 bool cuda_available() { return torch::cuda::is_available(); }

@@ -9,12 +9,14 @@
 #include "nn/evaluator.h"
 #include "nn/game_encoding.h"
 #include "nn/model_config.h"
+#include "nn/precision.h"
 
 namespace kishi::nn {
 
 struct NetworkOptions {
   std::string device = "cpu";  // "cpu", "cuda", "cuda:1"
   int threads = 0;             // intra-op threads of the forward pass; 0: torch's default
+  Precision precision = Precision::FP32;  // of the forward pass (nn/precision.h)
 };
 
 // Where the time of evaluate() goes, summed over calls.

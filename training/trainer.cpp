@@ -8,8 +8,10 @@
 #include <sstream>
 
 #include "engine/common/atomic_file.h"
+#include "nn/autocast.h"
 #include "nn/checkpoint.h"
 #include "selfplay/model_store.h"
+#include "training/loss_scaler.h"
 #include "training/process_group.h"
 #include "training/training_data.h"
 
@@ -43,6 +45,14 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   c.device = network.get_string("device", c.device);
   // 0: torch's default.
   c.threads = int(network.get_int("threads", c.threads, 0, 1024));
+  // The trainer's own precision, else the network's (self-play's forward passes).
+  const std::string precision = t.get_string("precision", network.get_string("precision", "fp32"));
+  try {
+    c.precision = nn::parse_precision(precision);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError("key 'train.precision' or 'network.precision' in " + t.source() + ": " +
+                      e.what());
+  }
   return c;
 }
 
@@ -58,6 +68,7 @@ struct Trainer::Impl {
   int64_t step = 0;
   std::mt19937_64 rng{12345};
   std::unique_ptr<ProcessGroup> group;  // a data-parallel training's, or none
+  LossScaler scaler{false};
 
   bool writes() const { return !group || group->rank() == 0; }
   int ranks() const { return group ? group->size() : 1; }
@@ -147,6 +158,7 @@ struct Trainer::Impl {
                           optimizer->save(opt);
                           archive.write("optimizer", opt);
                           archive.write("trainer/rng", c10::IValue(rng_state.str()));
+                          archive.write("trainer/loss_scale", c10::IValue(scaler.state()));
                         });
   }
 };
@@ -166,6 +178,8 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
   if (config.device != "cpu") m.device = torch::Device(config.device);
   // The ranks of a host each take their own GPU.
   if (group && config.device == "cuda") m.device = torch::Device(torch::kCUDA, group->local_rank);
+  nn::check_precision(m.device, config.precision);
+  m.scaler = LossScaler(config.precision == nn::Precision::FP16);
   // The rendezvous first: a rank that cannot meet the others says so before loading.
   if (group) m.group = std::make_unique<ProcessGroup>(*group);
   if (m.writes())
@@ -174,6 +188,7 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
         std::printf("removed %d unfinished temporary files from %s%s\n", n, run_dir.c_str(), dir);
   if (std::filesystem::exists(m.state_path())) {
     std::string rng_state;
+    std::vector<double> loss_scale;
     torch::serialize::InputArchive opt;
     auto loaded =
         nn::load_checkpoint(m.state_path(), m.encoding, [&](torch::serialize::InputArchive& a) {
@@ -181,6 +196,9 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
           c10::IValue v;
           a.read("trainer/rng", v);
           rng_state = v.toStringRef();
+          // Absent from states written before mixed precision.
+          if (c10::IValue scale; a.try_read("trainer/loss_scale", scale))
+            loss_scale = scale.toDoubleVector();
         });
     m.net = loaded.net;
     m.model_config = loaded.info.model;
@@ -189,6 +207,7 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
     m.make_optimizer();
     m.optimizer->load(opt);
     std::istringstream(rng_state) >> m.rng;
+    if (m.scaler.enabled() && !loss_scale.empty()) m.scaler.restore(loss_scale);
   } else {
     const auto latest = selfplay::latest_model(run_dir);
     if (!latest)
@@ -223,10 +242,15 @@ double Trainer::bare_samples_per_second(int64_t steps) {
   const auto start = std::chrono::steady_clock::now();
   for (int64_t s = 0; s < steps; ++s) {
     scratch.zero_grad();
-    const nn::NetworkOutput out = m.net->forward(x);
-    const auto loss = -(p * torch::log_softmax(out.policy_logits, 1)).sum(1).mean() -
-                      (v * torch::log_softmax(out.value_logits, 1)).sum(1).mean();
-    loss.backward();
+    nn::NetworkOutput out;
+    {
+      nn::Autocast autocast(m.device, m.config.precision);
+      out = m.net->forward(x);
+    }
+    const auto loss =
+        -(p * torch::log_softmax(out.policy_logits.to(torch::kFloat), 1)).sum(1).mean() -
+        (v * torch::log_softmax(out.value_logits.to(torch::kFloat), 1)).sum(1).mean();
+    m.scaler.scaled(loss).backward();
     scratch.step();
     loss.item<double>();  // wait for the step, as the trainer does
   }
@@ -318,16 +342,26 @@ StepMetrics Trainer::train(int64_t steps) {
     const auto v_target = torch::from_blob(value.data(), {batch, 3}).to(m.device);
     m.set_learning_rate(m.learning_rate());
     m.optimizer->zero_grad();
-    const nn::NetworkOutput out = m.net->forward(x);
+    nn::NetworkOutput out;
+    {
+      nn::Autocast autocast(m.device, m.config.precision);
+      out = m.net->forward(x);
+    }
     // Averaged over the whole batch's samples that have a policy target (the
     // value over all): the ranks' shares of the losses add up to the batch's.
-    auto policy_loss = -(p_target * torch::log_softmax(out.policy_logits, 1)).sum() /
-                       double(std::max(b.policy_rows, 1));
+    // In fp32 whatever the precision of the passes.
+    auto policy_loss =
+        -(p_target * torch::log_softmax(out.policy_logits.to(torch::kFloat), 1)).sum() /
+        double(std::max(b.policy_rows, 1));
     auto value_loss =
-        -(v_target * torch::log_softmax(out.value_logits, 1)).sum() / double(global_batch);
-    (policy_loss + value_loss).backward();
+        -(v_target * torch::log_softmax(out.value_logits.to(torch::kFloat), 1)).sum() /
+        double(global_batch);
+    m.scaler.scaled(policy_loss + value_loss).backward();
     if (m.group) m.sum_gradients(policy_loss, value_loss);
-    m.optimizer->step();
+    // Summed first, so that every rank sees the same overflow and skips alike.
+    const bool finite = m.scaler.unscale(m.net->parameters());
+    if (finite) m.optimizer->step();
+    m.scaler.update(finite);
     ++m.step;
     policy_sum += policy_loss.item<double>();
     value_sum += value_loss.item<double>();

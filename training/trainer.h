@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/common/config.h"
+#include "nn/precision.h"
 #include "training/distributed.h"
 #include "training/training_game.h"
 
@@ -39,6 +40,9 @@ struct TrainConfig {
   int64_t steps_per_export = 200;  // a model for self-play every this many steps
   std::string device = "cpu";
   int threads = 0;
+  // Of the forward and backward passes: fp16 autocast scales the loss
+  // (training/loss_scaler.h), bf16 needs no scaling.
+  nn::Precision precision = nn::Precision::FP32;
 
   static TrainConfig from(const Config& train_table, const Config& network_table);
 };

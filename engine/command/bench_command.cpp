@@ -346,6 +346,10 @@ int bench(int argc, char** argv) {
       ->capture_default_str();
   nn_cmd->add_option("--threads", nn_options.network.threads, "intra-op threads (0: torch default)")
       ->capture_default_str();
+  std::string nn_precision = "fp32";
+  nn_cmd->add_option("--precision", nn_precision, "fp32, fp16 (CUDA) or bf16 autocast")
+      ->check(CLI::IsMember({"fp32", "fp16", "bf16"}))
+      ->capture_default_str();
   nn_cmd->add_option("--batch", nn_options.batch_sizes, "batch sizes")->delimiter(',');
   nn_cmd->add_option("--seconds", nn_options.seconds, "time per batch size")->capture_default_str();
   model_opt->excludes(config_opt);
@@ -395,6 +399,7 @@ int bench(int argc, char** argv) {
   if (search_cmd->parsed())
     return games::with_game(search_options.game, {},
                             [&](const auto& game) { return bench_search(game, search_options); });
+  nn_options.network.precision = nn::parse_precision(nn_precision);
   if (nn_cmd->parsed())
     return games::with_game(nn_options.game, {},
                             [&](const auto& game) { return bench_nn(game, nn_options); });

@@ -48,6 +48,11 @@ inline RunConfig load_run_config(const std::string& path) {
   const Config network = c.table("network");
   rc.network.device = network.get_string("device", "cpu");
   rc.network.threads = int(network.get_int("threads", 0, 0, 1024));  // 0: torch's default
+  try {
+    rc.network.precision = nn::parse_precision(network.get_string("precision", "fp32"));
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError("key 'network.precision' in " + path + ": " + e.what());
+  }
   const Config sp = c.table("selfplay");
   rc.selfplay = selfplay::SelfPlayConfig::from(sp);
   rc.games_in_parallel = int(sp.get_int("games_in_parallel", rc.games_in_parallel, 1, 4096));

@@ -93,6 +93,7 @@ class Engine final : public EngineControl {
     // What the network and its batcher were built from: a change to any of it
     // rebuilds both.
     const std::string network_key = settings.model_file + "|" + settings.device + "|" +
+                                    settings.precision + "|" +
                                     std::to_string(settings.network_threads) + "|" +
                                     std::to_string(settings.batch_size) + "|" + variant_;
     if (network_key != loaded_network_) {
@@ -243,6 +244,7 @@ class Engine final : public EngineControl {
       nn::NetworkOptions net_options;
       net_options.device = settings.device;
       net_options.threads = settings.network_threads;
+      net_options.precision = nn::parse_precision(settings.precision);
       nn::BatcherOptions batch;
       batch.max_batch = settings.batch_size;
       batch.max_wait = std::chrono::microseconds(1000);

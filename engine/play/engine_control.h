@@ -42,6 +42,7 @@ struct Settings {
   int network_threads = 1;
   std::string model_file;  // empty: the built-in evaluator
   std::string device = "cpu";
+  std::string precision = "fp32";  // of the forward pass: fp32, fp16 (CUDA), bf16
   int max_plies = 512;
   bool declaration = false;
   int leaf_mate_plies = 3;

@@ -86,6 +86,7 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
   options_.add_spin("NetworkThreads", defaults.network_threads, 1, 256);
   options_.add_string("ModelFile", "", UsiOptions::Type::Filename);
   options_.add_string("Device", defaults.device);
+  options_.add_combo("Precision", defaults.precision, {"fp32", "fp16", "bf16"});
   options_.add_combo("Game", std::string(game), engine_->variants());
   options_.add_spin("MultiPV", 1, 1, 32);
   options_.add_spin("ByoyomiMargin", defaults.go.byoyomi_margin_ms, 0, 60000);
@@ -171,6 +172,7 @@ play::Settings UsiProtocol::settings() const {
   s.network_threads = int(options_.spin("NetworkThreads"));
   s.model_file = options_.string("ModelFile");
   s.device = options_.string("Device");
+  s.precision = options_.string("Precision");
   s.max_plies = int(options_.spin("MaxPlies"));
   s.declaration = engine_->has_declaration() && options_.string("EnteringKingRule") == "CSARule27";
   s.go.multipv = int(options_.spin("MultiPV"));

@@ -157,6 +157,33 @@ TEST_F(TrainerTest, MaterialTargetsOutOfRangeOrWithoutStaticValueAreRefused) {
   EXPECT_THROW(Trainer(dir_, training_game(toy::ToyGame{}), config_), std::runtime_error);
 }
 
+TEST_F(TrainerTest, Bf16AutocastTrainsLikeFp32) {
+  const std::string copy = dir_ + "-bf16";
+  fs::copy(dir_, copy, fs::copy_options::recursive);
+  StepMetrics exact, mixed;
+  {
+    Trainer t(dir_, training_game(shogi::ShogiGame{}), config_);
+    exact = t.train(3);
+  }
+  {
+    TrainConfig bf16 = config_;
+    bf16.precision = nn::Precision::BF16;
+    Trainer t(copy, training_game(shogi::ShogiGame{}), bf16);
+    mixed = t.train(3);
+  }
+  fs::remove_all(copy);
+  EXPECT_TRUE(std::isfinite(mixed.policy_loss) && std::isfinite(mixed.value_loss));
+  EXPECT_NEAR(mixed.policy_loss, exact.policy_loss, 0.02 * exact.policy_loss);
+  EXPECT_NEAR(mixed.value_loss, exact.value_loss, 0.02 * exact.value_loss);
+  EXPECT_NE(mixed.policy_loss, exact.policy_loss);  // the passes did run in bf16
+  // fp16 is for GPUs; on the CPU the trainer says so before training.
+  TrainConfig fp16 = config_;
+  fp16.precision = nn::Precision::FP16;
+  EXPECT_THROW(Trainer(dir_, training_game(shogi::ShogiGame{}), fp16), std::invalid_argument);
+  const Config network = Config::parse("precision = \"fp12\"\n", "n.toml");
+  EXPECT_THROW(TrainConfig::from(Config::parse("", "t.toml"), network), ConfigError);
+}
+
 TEST_F(TrainerTest, MirroredTrainingStillResumesExactly) {
   // Mirroring draws from the trainer's random state: a restart draws the same.
   config_.mirror = true;
