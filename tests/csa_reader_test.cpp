@@ -15,7 +15,7 @@ TEST(CsaReader, ReadsAGameWithADropAndAPromotion) {
       "+0055KA\n'a comment\n%TORYO\n");
   ASSERT_TRUE(games) << games.error();
   ASSERT_EQ(games->size(), 1u);
-  const CsaGame& g = (*games)[0];
+  const TextGame& g = (*games)[0];
   EXPECT_EQ(g.players[0], "sente");
   EXPECT_EQ(g.players[1], "gote");
   EXPECT_EQ(g.start_sfen, Position::START_SFEN);

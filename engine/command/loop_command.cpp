@@ -27,6 +27,7 @@
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
 #include "engine/common/worker_errors.h"
+#include "nn/network_evaluator.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_runner.h"
 #include "training/distributed.h"
@@ -266,9 +267,33 @@ int loop(int argc, char** argv) {
   bool no_selfplay = false;
   app.add_flag("--no-selfplay", no_selfplay,
                "train on the games other processes (kishi selfplay, any host) write to the run");
+  std::string init_model;
+  app.add_option("--init", init_model,
+                 "a new run starts from this model (a supervised one) instead of random weights");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   const RunConfig rc = load_run_config(config_path);
   if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(config_path).stem().string();
+  if (!init_model.empty()) {
+    if (selfplay::latest_model(run_dir)) {
+      // The same command resumes a killed run: its models go on.
+      std::printf("loop: %s has models; --init %s is for a new run, not used\n", run_dir.c_str(),
+                  init_model.c_str());
+    } else {
+      try {
+        // Loading checks that the model is one of this game's encoding.
+        const auto model = games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
+          return nn::NetworkEvaluator::from_checkpoint(init_model, nn::game_encoding(game), {});
+        });
+        std::filesystem::create_directories(run_dir + "/models");
+        model->save(selfplay::model_path(run_dir, 0), 0);
+        std::printf("loop: new run %s from %s (%s)\n", run_dir.c_str(), init_model.c_str(),
+                    model->describe().c_str());
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "kishi loop: error: --init %s: %s\n", init_model.c_str(), e.what());
+        return 1;
+      }
+    }
+  }
   // Several processes (torchrun's variables): data-parallel training, rank 0 leads.
   std::optional<training::ProcessGroupSettings> group;
   try {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "engine/command/commands.h"
+#include "engine/command/engine_specs.h"
 #include "engine/command/parse_args.h"
 #include "engine/common/atomic_file.h"
 #include "engine/common/config.h"
@@ -22,92 +23,6 @@ namespace kishi::command {
 namespace {
 
 using namespace kishi::match;
-
-std::string self_executable() {
-  std::error_code ec;
-  const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? "kishi" : p.string();
-}
-
-// A preset name, or NAME=COMMAND [ARGS...].
-EngineSpec engine_from(const std::string& text) {
-  EngineSpec e;
-  if (text == "kishi") {
-    e.name = "kishi";
-    e.command = {self_executable(), "usi"};
-  } else if (text == "fairy-stockfish") {
-    e.name = "fairy-stockfish";
-    e.command = {std::filesystem::exists("/usr/games/fairy-stockfish")
-                     ? "/usr/games/fairy-stockfish"
-                     : "fairy-stockfish"};
-    e.options = {{"UCI_Variant", "shogi"}};
-  } else if (text == "gpsusi") {
-    e.name = "gpsusi";
-    e.command = {std::filesystem::exists("/usr/games/gpsusi") ? "/usr/games/gpsusi" : "gpsusi"};
-    e.plain_go = true;  // gpsusi takes only go btime/wtime/byoyomi/infinite
-    // gpsusi treats byoyomi as a target, not a limit: told 800 ms it answered in
-    // up to 1.3 s here. It is told 300 ms less and forgiven 1 s of lateness.
-    e.byoyomi_margin_ms = 300;
-    e.tolerance_ms = 1000;
-    e.sync_each_move = true;
-  } else if (const size_t eq = text.find('='); eq != std::string::npos && eq > 0) {
-    e.name = text.substr(0, eq);
-    std::istringstream words(text.substr(eq + 1));
-    for (std::string w; words >> w;) e.command.push_back(w);
-    if (e.command.empty()) throw std::runtime_error("engine '" + e.name + "' has an empty command");
-    if (e.command[0] == "kishi") e.command[0] = self_executable();  // this very binary
-  } else {
-    throw std::runtime_error("unknown engine '" + text +
-                             "': use kishi, fairy-stockfish, gpsusi or NAME=COMMAND [ARGS]");
-  }
-  return e;
-}
-
-// [[engine]] tables: preset or command, and name, options, nodes, plain_go,
-// byoyomi_margin_ms, tolerance_ms, sync_each_move.
-std::vector<EngineSpec> engines_from_file(const std::string& path) {
-  const Config c = Config::load_file(path);
-  struct Entry {
-    std::string preset, command, name;
-    EngineSpec settings;  // options and the per-engine knobs
-  };
-  std::vector<Entry> entries;
-  for (const Config& t : c.table_array("engine")) {
-    Entry en;
-    en.preset = t.get_string("preset", "");
-    en.command = t.get_string("command", "");
-    en.name = t.get_string("name", en.preset);
-    const Config options = t.table("options");
-    for (const std::string& key : options.keys())
-      en.settings.options.emplace_back(key, options.get_text(key));
-    en.settings.nodes = t.get_int("nodes", -1);
-    en.settings.plain_go = t.get_bool("plain_go", false);
-    en.settings.byoyomi_margin_ms = t.get_int("byoyomi_margin_ms", -1);
-    en.settings.tolerance_ms = t.get_int("tolerance_ms", -1);
-    en.settings.sync_each_move = t.get_bool("sync_each_move", false);
-    entries.push_back(en);
-  }
-  c.finish();  // typos first: they explain most of what follows
-  std::vector<EngineSpec> out;
-  for (const Entry& en : entries) {
-    if (en.preset.empty() == en.command.empty())
-      throw ConfigError("each [[engine]] in " + path +
-                        " needs a preset or a command, and not both");
-    if (en.name.empty())
-      throw ConfigError("an [[engine]] in " + path + " with a command needs a name");
-    EngineSpec e = engine_from(en.preset.empty() ? en.name + "=" + en.command : en.preset);
-    e.name = en.name;
-    e.options.insert(e.options.end(), en.settings.options.begin(), en.settings.options.end());
-    if (en.settings.nodes > 0) e.nodes = en.settings.nodes;
-    e.plain_go |= en.settings.plain_go;
-    e.sync_each_move |= en.settings.sync_each_move;
-    if (en.settings.byoyomi_margin_ms >= 0) e.byoyomi_margin_ms = en.settings.byoyomi_margin_ms;
-    if (en.settings.tolerance_ms >= 0) e.tolerance_ms = en.settings.tolerance_ms;
-    out.push_back(e);
-  }
-  if (out.empty()) throw ConfigError("no [[engine]] table in " + path);
-  return out;
-}
 
 EngineSpec* find_engine(std::vector<EngineSpec>& engines, const std::string& name) {
   for (auto& e : engines)

@@ -1,6 +1,8 @@
 // kishi report RUN: one self-contained HTML page (inline SVG, no script, no
 // network) with the run's curves: losses, evaluation scores and Elo against the
-// baselines, games per hour. Written to RUN/report.html.
+// baselines, games per hour, and the ladders of match summaries (--match).
+// Written to RUN/report.html.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -78,6 +80,65 @@ std::string chart(const std::string& title, const std::string& x_label,
   return o.str();
 }
 
+// The ladder of a match summary (kishi match's summary.json with a ratings
+// table): each engine's Elo as a dot, its 95% interval as a bar, best on top.
+std::string ladder_chart(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("no match summary '" + path + "'");
+  nlohmann::json summary;
+  try {
+    summary = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("match summary '" + path + "' is not JSON: " + e.what());
+  }
+  if (!summary.contains("ratings") || !summary["ratings"].is_array())
+    throw std::runtime_error("match summary '" + path +
+                             "' has no ratings table (a match of three engines or more has one)");
+  struct Row {
+    std::string name;
+    double elo, margin;
+    int games;
+  };
+  std::vector<Row> rows;
+  for (const auto& r : summary["ratings"])
+    rows.push_back({r.at("engine").get<std::string>(), r.at("elo").get<double>(),
+                    r.at("margin95").get<double>(), r.at("games").get<int>()});
+  std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.elo > b.elo; });
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Row& r : rows)
+    lo = std::min(lo, r.elo - r.margin), hi = std::max(hi, r.elo + r.margin);
+  std::ostringstream o;
+  o << "<h2>Ladder: " << path << "</h2>\n";
+  if (rows.empty()) return o.str() + "<p>no engines</p>\n";
+  if (hi <= lo) hi = lo + 1;
+  const double W = 900, row = 26, L = 180, R = 40, T = 10, B = 34;
+  const double H = T + row * double(rows.size()) + B;
+  const auto px = [&](double elo) { return L + (elo - lo) / (hi - lo) * (W - L - R); };
+  o << "<svg width='" << W << "' height='" << H << "' xmlns='http://www.w3.org/2000/svg'>\n";
+  const AxisTicks ticks = axis_ticks(lo, hi);
+  for (double x : ticks.values)
+    o << "<line x1='" << px(x) << "' x2='" << px(x) << "' y1='" << T << "' y2='" << H - B
+      << "' stroke='#eee'/>\n<text x='" << px(x) << "' y='" << H - 18
+      << "' font-size='11' text-anchor='middle'>" << tick_label(x, ticks.step) << "</text>\n";
+  o << "<text x='" << (L + W - R) / 2 << "' y='" << H - 3
+    << "' font-size='12' text-anchor='middle'>Elo (the first engine of the match at 0), 95% "
+       "interval</text>\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    const double y = T + row * (double(i) + 0.5);
+    o << "<text x='" << L - 8 << "' y='" << y + 4 << "' font-size='12' text-anchor='end'>" << r.name
+      << "</text>\n<line x1='" << px(r.elo - r.margin) << "' x2='" << px(r.elo + r.margin)
+      << "' y1='" << y << "' y2='" << y << "' stroke='#1f77b4' stroke-width='3'/>\n<circle cx='"
+      << px(r.elo) << "' cy='" << y << "' r='5' fill='#d62728'/>\n";
+  }
+  o << "</svg>\n<details><summary>numbers</summary><pre>";
+  for (const Row& r : rows)
+    o << r.name << ": " << fmt(std::round(r.elo)) << " +- " << fmt(std::round(r.margin)) << " ("
+      << r.games << " games)\n";
+  o << "</pre></details>\n";
+  return o.str();
+}
+
 double elo_of(double score) {
   score = std::clamp(score, 0.01, 0.99);  // a sweep is shown at the edge of the scale
   return -400 * std::log10(1 / score - 1);
@@ -89,7 +150,17 @@ int report(int argc, char** argv) {
   CLI::App app{"Write RUN/report.html: losses, evaluations, Elo, games per hour", "kishi report"};
   std::string run_dir;
   app.add_option("run", run_dir, "run directory")->required();
+  std::vector<std::string> matches;
+  app.add_option("--match", matches,
+                 "a kishi match summary.json of three engines or more: its ladder as a chart");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
+  std::string ladders;
+  try {
+    for (const std::string& m : matches) ladders += ladder_chart(m);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kishi report: error: %s\n", e.what());
+    return 1;
+  }
   std::ifstream in(run_dir + "/metrics.jsonl");
   if (!in)
     throw std::runtime_error("no metrics in '" + run_dir + "' (expected " + run_dir +
@@ -165,7 +236,7 @@ int report(int argc, char** argv) {
               "Elo of the newest model: each evaluation's model against the previous one, "
               "added up (the first evaluated model is 0)",
               "training step", {elo_run})
-       << chart("Self-play games per hour", "games played", {rate});
+       << chart("Self-play games per hour", "games played", {rate}) << ladders;
   if (!table.str().empty())
     html << "<h2>Evaluations</h2>\n<table border='1' cellpadding='3'><tr><th>step</th><th>vs "
             "random</th><th>vs greedy</th><th>vs previous</th><th>Elo</th></tr>\n"

@@ -8,6 +8,7 @@
 #include "engine/shogi/hcpe3.h"
 #include "engine/shogi/names.h"
 #include "engine/shogi/shogi_game.h"
+#include "engine/shogi/usi_move.h"
 
 namespace kishi::formats {
 namespace {
@@ -33,7 +34,42 @@ int16_t eval_of(const MoveRecord& m) {
 // hcpe's result: absolute, 1 Black won, 2 White won, 0 a draw.
 uint8_t result_of(const GameRecord& r) { return r.result > 0 ? 1 : r.result < 0 ? 2 : 0; }
 
+void append_record(const shogi::Hcpe& e, HcpeExport& out) {
+  const size_t at = out.bytes.size();
+  out.bytes.resize(at + shogi::Hcpe::SIZE);
+  shogi::write_hcpe(
+      e, std::span<uint8_t, shogi::Hcpe::SIZE>(out.bytes.data() + at, shogi::Hcpe::SIZE));
+  ++out.positions;
+}
+
 }  // namespace
+
+Expected<bool> append_hcpe(const game::Record& record,
+                           const std::vector<std::optional<int>>& scores, shogi::Game variant,
+                           HcpeExport& out) {
+  auto pos = shogi::Position::from_sfen(record.start_state, variant);
+  if (!pos) return Expected<bool>::failure(pos.error());
+  const uint8_t result = record.winner == 0 ? 1 : record.winner == 1 ? 2 : 0;
+  for (size_t i = 0; i < record.actions.size(); ++i) {
+    const auto m = shogi::parse_usi_move(*pos, record.actions[i]);
+    if (!m) return Expected<bool>::failure("move " + std::to_string(i + 1) + ": " + m.error());
+    const size_t k = i - record.opening_actions;  // wraps for opening moves: out of range
+    if (i >= record.opening_actions && k < scores.size() && scores[k]) {
+      if (const auto hcp = shogi::to_hcp(*pos)) {
+        shogi::Hcpe e;
+        e.hcp = *hcp;
+        e.eval = int16_t(std::clamp(*scores[k], -32767, 32767));
+        e.move16 = shogi::to_move16(*m);
+        e.game_result = result;
+        append_record(e, out);
+      } else {
+        ++out.skipped;
+      }
+    }
+    pos->do_move(*m);
+  }
+  return true;
+}
 
 Expected<bool> append_hcpe(const Chunk& chunk, HcpeExport& out) {
   const auto shogi_game = shogi_of(chunk);
@@ -57,11 +93,7 @@ Expected<bool> append_hcpe(const Chunk& chunk, HcpeExport& out) {
         e.eval = eval_of(record.moves[i]);
         e.move16 = shogi::to_move16(m);
         e.game_result = result;
-        const size_t at = out.bytes.size();
-        out.bytes.resize(at + shogi::Hcpe::SIZE);
-        shogi::write_hcpe(
-            e, std::span<uint8_t, shogi::Hcpe::SIZE>(out.bytes.data() + at, shogi::Hcpe::SIZE));
-        ++out.positions;
+        append_record(e, out);
       } else {
         ++out.skipped;
       }

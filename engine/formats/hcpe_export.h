@@ -5,9 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/common/expected.h"
+#include "engine/game/record.h"
+#include "engine/shogi/position.h"
 #include "selfplay/chunk.h"
 
 namespace kishi::formats {
@@ -25,5 +28,12 @@ Expected<bool> append_hcpe(const Chunk& chunk, HcpeExport& out);
 // hcpe3's visits are the policy target's shares times 65535 (dlshogi reads
 // them as proportions); a move without a policy target has no candidates.
 Expected<bool> append_hcpe3(const Chunk& chunk, HcpeExport& out);
+
+// A game between engines (kishi teacher): each move after the opening with
+// the score its engine gave (scores[k] for the record's k-th move after the
+// opening; none: the position is left out) and the game's result.
+Expected<bool> append_hcpe(const game::Record& record,
+                           const std::vector<std::optional<int>>& scores, shogi::Game variant,
+                           HcpeExport& out);
 
 }  // namespace kishi::formats

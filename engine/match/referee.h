@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -71,12 +72,16 @@ inline game::Record opening_record(const std::string& first, const std::string& 
   return rec;
 }
 
+// What an engine said with each move it played, in the order of the record's
+// actions after the opening (kishi teacher reads the scores).
+using MoveObserver = std::function<void(const UsiClient::Reply&)>;
+
 // Plays one game: `first` plays player 0 (shogi's black), `second` player 1.
 // The game's own ply limit should be out of reach: the referee's max_plies
 // counts the record's actions, the opening's included.
 template <game::Game G>
 game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const Opening& opening,
-                       const TimeControl& tc, int max_plies) {
+                       const TimeControl& tc, int max_plies, const MoveObserver& observe = {}) {
   game::Record rec = opening_record(first.spec().name, second.spec().name, opening);
   auto start = game.parse_state(opening.state);
   if (!start) throw std::runtime_error("opening '" + opening.state + "': " + start.error());
@@ -144,6 +149,7 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
     game.play(state, *action);
     rec.actions.push_back(reply.move);
     rec.action_ms.push_back(reply.elapsed_ms);
+    if (observe) observe(reply);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <sstream>
 #include <stdexcept>
 
 namespace kishi::match {
@@ -209,5 +210,25 @@ UsiClient::Reply UsiClient::play(const std::string& position, const std::string&
 }
 
 void UsiClient::game_over(const std::string& result) { send("gameover " + result); }
+
+std::optional<int> info_score_cp(const std::string& info) {
+  std::istringstream words(info);
+  std::optional<int> score;
+  for (std::string w; words >> w;) {
+    if (w != "score") continue;
+    std::string kind, value;
+    if (!(words >> kind >> value)) break;
+    if (kind == "cp") {
+      try {
+        score = std::stoi(value);
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
+    } else if (kind == "mate") {
+      score = value.starts_with('-') ? -30000 : 30000;
+    }
+  }
+  return score;  // the last one: an engine may print several
+}
 
 }  // namespace kishi::match

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ struct EngineSpec {
   // after its answer and otherwise delays (and can lose) the next go.
   bool sync_each_move = false;
 };
+
+// The score of an info line for the engine's side to move, in centipawns; a
+// mate as +-30000 by the sign of `score mate` ("mate -3", "mate -"); nothing
+// when the line has no score.
+std::optional<int> info_score_cp(const std::string& info);
 
 class UsiClient {
  public:

@@ -25,7 +25,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-// One game's lines, read into a CsaGame.
+// One game's lines, read into a TextGame.
 class GameReader {
  public:
   explicit GameReader(Game variant) : variant_(variant) {}
@@ -48,9 +48,9 @@ class GameReader {
     return where() + "unknown line '" + std::string(line) + "'";
   }
 
-  Expected<CsaGame> finish() {
+  Expected<TextGame> finish() {
     if (!started_) {
-      if (const std::string e = start(); !e.empty()) return Expected<CsaGame>::failure(e);
+      if (const std::string e = start(); !e.empty()) return Expected<TextGame>::failure(e);
     }
     return game_;
   }
@@ -166,7 +166,7 @@ class GameReader {
 
   Game variant_;
   int line_number_ = 0;
-  CsaGame game_;
+  TextGame game_;
   std::array<std::string, 9> board_{"9", "9", "9", "9", "9", "9", "9", "9", "9"};
   std::string hands_[2];
   char side_ = '+';
@@ -176,9 +176,9 @@ class GameReader {
 
 }  // namespace
 
-Expected<std::vector<CsaGame>> read_csa(std::string_view text, Game variant) {
-  using Result = Expected<std::vector<CsaGame>>;
-  std::vector<CsaGame> games;
+Expected<std::vector<TextGame>> read_csa(std::string_view text, Game variant) {
+  using Result = Expected<std::vector<TextGame>>;
+  std::vector<TextGame> games;
   int line_number = 0;
   GameReader reader(variant);
   bool any = false;

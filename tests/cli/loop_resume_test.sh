@@ -26,3 +26,15 @@ echo "resumed from iteration $before to $after"
 # The report of the run: one page, with the run's losses in it.
 "$kishi" report "$run" | grep -q "report.html" || { echo "no report"; exit 1; }
 grep -q "<svg" "$run/report.html" && grep -q "policy loss" "$run/report.html" || { echo "report lacks charts"; exit 1; }
+# With a match summary, the ladder as a chart: each engine, best first.
+cat > "$run/summary.json" <<'JSON'
+{"ratings": [{"engine": "random", "elo": 0, "margin95": 0, "games": 16},
+             {"engine": "alphabeta-2", "elo": 577.4, "margin95": 317, "games": 16},
+             {"engine": "greedy", "elo": -42.6, "margin95": 213, "games": 16}]}
+JSON
+"$kishi" report "$run" --match "$run/summary.json" > /dev/null || { echo "report with a ladder failed"; exit 1; }
+grep -q "Ladder: $run/summary.json" "$run/report.html" || { echo "no ladder chart"; exit 1; }
+grep -q "alphabeta-2: 577 +- 317 (16 games)" "$run/report.html" || { echo "ladder lacks its numbers"; exit 1; }
+echo '{"games": 3}' > "$run/pair.json"
+out=$("$kishi" report "$run" --match "$run/pair.json" 2>&1)
+[ $? -eq 1 ] && echo "$out" | grep -q "has no ratings table" || { echo "a summary without ratings: $out"; exit 1; }

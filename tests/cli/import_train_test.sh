@@ -1,0 +1,36 @@
+#!/bin/sh
+# import_train_test.sh KISHI DATA_DIR RUN: the ecosystem's data as training
+# positions. A psv file, an hcpe file, a CSA archive (each with records that
+# are not legal) and a cp932 KIF game are imported into a new run and trained
+# on: 1 + 1 + 5 + 5 positions (the archive's second game has no result), the
+# illegal records skipped and counted. A foreign file is refused with its name.
+set -u
+kishi=$1 data=$2 run=$3
+config="$data/loop-tiny.toml"
+rm -rf "$run" "$run-init"
+out=$("$kishi" import --run "$run" --config "$config" "$data/by-hand.psv" "$data/by-hand.hcpe" \
+  "$data/two-games.csa" "$data/sample.kif" 2>&1) || { echo "import failed: $out"; exit 1; }
+echo "$out"
+echo "$out" | grep -q "by-hand.psv: 1 positions in 1 games; 3 records skipped;" || exit 1
+echo "$out" | grep -q "two-games.csa: 5 positions in 1 games; 1 games cut short by a fault; 1 positions without a result" || exit 1
+echo "$out" | grep -q "sample.kif: 5 positions in 1 games; 0 games cut short by a fault" || exit 1
+echo "$out" | grep -q "import: 12 positions into" || exit 1
+out=$("$kishi" train --run "$run" --config "$config" --steps 2 2>&1) || { echo "train failed: $out"; exit 1; }
+echo "$out"
+echo "$out" | grep -q "window 12 positions of 4 chunks" || exit 1
+out=$("$kishi" import --run "$run" --config "$config" --format hcpe "$data/two-games.csa" 2>&1)
+rc=$?
+echo "$out"
+[ "$rc" -eq 1 ] || { echo "a foreign file was imported (exit $rc)"; exit 1; }
+echo "$out" | grep -q "two-games.csa: 94 bytes is not a whole number of 38-byte hcpe" || exit 1
+# A new loop starts from the run's model (kishi loop --init); a file that is no
+# model is refused with its name.
+"$kishi" loop --config "$config" --run "$run-init" --init "$run/models/model-0000000000.ckpt" \
+  --iterations 1 > "$run-init.txt" 2>&1 || { cat "$run-init.txt"; exit 1; }
+grep -q "new run $run-init from $run/models/model-0000000000.ckpt" "$run-init.txt" ||
+  { cat "$run-init.txt"; exit 1; }
+rm -rf "$run-bad"
+out=$("$kishi" loop --config "$config" --run "$run-bad" --init "$data/by-hand.hcpe" --iterations 1 2>&1)
+rc=$?
+echo "$out"
+[ "$rc" -eq 1 ] && echo "$out" | grep -q "error: --init $data/by-hand.hcpe" || exit 1
