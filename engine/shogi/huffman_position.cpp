@@ -109,14 +109,14 @@ Expected<Position> unpack_position(std::span<const uint8_t, 32> bytes, const Huf
     return Expected<Position>::failure("bad " + format + ": " + why);
   };
   // Codes as tables for read_code: the board's (empty first), then hands and box.
-  std::array<HuffmanCode, 1 + 2 * 13> board{};
+  std::array<HuffmanCode, 1 + 2 * 13> codes_in_order{};
   std::array<std::pair<int, PieceType>, 1 + 2 * 13> board_piece{};  // colour, type
-  board[0] = codes.empty;
+  codes_in_order[0] = codes.empty;
   int n = 1;
   for (int c = 0; c < 2; ++c)
     for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
       if (pt != KING) {
-        board[n] = codes.board[c][pt];
+        codes_in_order[n] = codes.board[c][pt];
         board_piece[n++] = {c, PieceType(pt)};
       }
   std::array<HuffmanCode, 3 * 7> hand{};
@@ -130,57 +130,22 @@ Expected<Position> unpack_position(std::span<const uint8_t, 32> bytes, const Huf
   const int white_to_move = r.bit();
   const int kings[2] = {r.bits(7), r.bits(7)};
   if (kings[0] >= 81 || kings[1] >= 81 || kings[0] == kings[1]) return fail("king squares");
-  std::string rows[9];
-  int empty_run[9] = {};
-  const auto flush = [&](int rank) {
-    if (empty_run[rank]) rows[rank] += std::to_string(empty_run[rank]);
-    empty_run[rank] = 0;
-  };
-  // SFEN runs from file 9 to 1 on each rank: read the board first, then write it.
-  std::array<std::string, 81> cell;
+  std::array<Piece, SQ_NB> board{};
+  board[kings[0]] = make_piece(BLACK, KING);
+  board[kings[1]] = make_piece(WHITE, KING);
   for (int sq = 0; sq < 81; ++sq) {
-    if (sq == kings[0] || sq == kings[1]) {
-      cell[sq] = sq == kings[0] ? "K" : "k";
-      continue;
-    }
-    const int i = read_code(r, board);
+    if (sq == kings[0] || sq == kings[1]) continue;
+    const int i = read_code(r, codes_in_order);
     if (i < 0) return fail("a board code at bit " + std::to_string(r.at()));
-    if (i == 0) continue;
-    const auto [c, pt] = board_piece[i];
-    std::string s =
-        pt > KING ? std::string("+") + letter(unpromoted(pt)) : std::string(1, letter(pt));
-    if (c == WHITE) s.back() = char(s.back() - 'A' + 'a');
-    cell[sq] = s;
+    if (i > 0) board[sq] = make_piece(Color(board_piece[i].first), board_piece[i].second);
   }
-  for (int rank = 0; rank < 9; ++rank) {
-    for (int file = 8; file >= 0; --file) {
-      const std::string& s = cell[make_square(file, rank)];
-      if (s.empty()) {
-        ++empty_run[rank];
-        continue;
-      }
-      flush(rank);
-      rows[rank] += s;
-    }
-    flush(rank);
-  }
-  int hands[2][HAND_TYPE_NB] = {};
+  uint8_t hands[COLOR_NB][HAND_TYPE_NB] = {};
   while (r.at() < 256) {
     const int i = read_code(r, hand);
     if (i < 0) return fail("a hand code at bit " + std::to_string(r.at()));
     if (i < 14) ++hands[i / 7][WRITTEN_HAND_ORDER[i % 7]];
   }
-  std::string sfen;
-  for (int rank = 0; rank < 9; ++rank) sfen += (rank ? "/" : "") + rows[rank];
-  sfen += white_to_move ? " w " : " b ";
-  std::string hand_text;
-  for (int c = 0; c < 2; ++c)
-    for (PieceType pt : HAND_ORDER)
-      if (const int k = hands[c][pt]) {
-        if (k > 1) hand_text += std::to_string(k);
-        hand_text += c == BLACK ? letter(pt) : char(letter(pt) - 'A' + 'a');
-      }
-  sfen += (hand_text.empty() ? "-" : hand_text) + " 1";
+  const std::string sfen = sfen_of(board, hands, white_to_move ? WHITE : BLACK);
   auto pos = Position::from_sfen(sfen, variant);
   if (!pos) return fail(pos.error());
   return pos;

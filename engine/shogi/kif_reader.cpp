@@ -86,16 +86,14 @@ int take_count(std::string_view& s) {
   return d >= 0 ? n + d + 1 : n ? n : 1;
 }
 
-char letter(PieceType pt) { return "?PLNSBRGK"[pt]; }
-
 // The hands of a board diagram: "歩三　角" or "なし".
-bool read_hand(std::string_view s, Color c, int (&hands)[2][HAND_TYPE_NB]) {
+bool read_hand(std::string_view s, Color c, uint8_t (&hands)[COLOR_NB][HAND_TYPE_NB]) {
   trim(s);
   if (s.empty() || s == "なし") return true;
   while (!s.empty()) {
     const auto pt = take_piece(s);
     if (!pt || *pt > GOLD) return false;
-    hands[c][*pt] += take_count(s);
+    hands[c][*pt] = uint8_t(hands[c][*pt] + take_count(s));
     trim(s);
   }
   return true;
@@ -162,7 +160,7 @@ class KifReader {
       if (take(line, "・")) continue;
       const auto pt = take_piece(line);
       if (!pt) return where() + "a board cell that is not a piece";
-      cells_[make_square(file, rows_)] = {*pt, white};
+      cells_[make_square(file, rows_)] = make_piece(white ? WHITE : BLACK, *pt);
     }
     ++rows_;
     diagram_ = true;
@@ -175,33 +173,7 @@ class KifReader {
     std::string sfen;
     if (diagram_) {
       if (rows_ != 9) return where() + "a board diagram of " + std::to_string(rows_) + " rows";
-      for (int rank = 0; rank < 9; ++rank) {
-        int empty = 0;
-        for (int file = 8; file >= 0; --file) {
-          const auto& [pt, white] = cells_[make_square(file, rank)];
-          if (pt == NO_PIECE_TYPE) {
-            ++empty;
-            continue;
-          }
-          if (empty) sfen += std::to_string(empty);
-          empty = 0;
-          std::string s =
-              pt > KING ? std::string("+") + letter(unpromoted(pt)) : std::string(1, letter(pt));
-          if (white) s.back() = char(s.back() - 'A' + 'a');
-          sfen += s;
-        }
-        if (empty) sfen += std::to_string(empty);
-        if (rank < 8) sfen += '/';
-      }
-      sfen += white_to_move_ ? " w " : " b ";
-      std::string hand;
-      for (int c = 0; c < 2; ++c)
-        for (PieceType pt : HAND_ORDER)
-          if (const int n = hands_[c][pt]) {
-            if (n > 1) hand += std::to_string(n);
-            hand += c == BLACK ? letter(pt) : char(letter(pt) - 'A' + 'a');
-          }
-      sfen += (hand.empty() ? "-" : hand) + " 1";
+      sfen = sfen_of(cells_, hands_, white_to_move_ ? WHITE : BLACK);
     } else {
       sfen = handicap_.empty() ? std::string(HANDICAPS[0].sfen) : handicap_;
     }
@@ -308,8 +280,8 @@ class KifReader {
   bool started_ = false, done_ = false, diagram_ = false, white_to_move_ = false;
   int number_ = 0, rows_ = 0;
   std::string handicap_;
-  std::array<std::pair<PieceType, bool>, 81> cells_{};
-  int hands_[2][HAND_TYPE_NB] = {};
+  std::array<Piece, SQ_NB> cells_{};
+  uint8_t hands_[COLOR_NB][HAND_TYPE_NB] = {};
   Square last_to_ = SQ_NONE;
 };
 

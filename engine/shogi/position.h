@@ -102,4 +102,11 @@ class Position {
   std::vector<StateInfo> states_;
 };
 
+// The SFEN of a board (by square), hands (by colour and piece type) and side
+// to move, hands in canonical order: what Position::sfen() writes, for the
+// readers of other formats (Position::from_sfen then checks it).
+std::string sfen_of(std::span<const Piece, SQ_NB> board,
+                    const uint8_t (&hands)[COLOR_NB][HAND_TYPE_NB], Color side,
+                    int move_number = 1);
+
 }  // namespace kishi::shogi

@@ -192,12 +192,15 @@ std::string Position::validate() const {
 
 Position Position::startpos(Game game) { return *from_sfen(START_SFEN, game); }
 
-std::string Position::sfen() const {
+std::string Position::sfen() const { return sfen_of(board_, hand_, side_, move_number_); }
+
+std::string sfen_of(std::span<const Piece, SQ_NB> board,
+                    const uint8_t (&hands)[COLOR_NB][HAND_TYPE_NB], Color side, int move_number) {
   std::string s;
   for (int rank = 0; rank < 9; ++rank) {
     int empty = 0;
     for (int file = 8; file >= 0; --file) {
-      const Piece pc = board_[make_square(file, rank)];
+      const Piece pc = board[make_square(file, rank)];
       if (!pc) {
         ++empty;
         continue;
@@ -209,17 +212,17 @@ std::string Position::sfen() const {
     if (empty) s += char('0' + empty);
     if (rank < 8) s += '/';
   }
-  s += side_ == BLACK ? " b " : " w ";
+  s += side == BLACK ? " b " : " w ";
   bool any = false;
   for (Color c : {BLACK, WHITE})
     for (PieceType pt : HAND_ORDER)
-      if (const int n = hand_[c][pt]) {
+      if (const int n = hands[c][pt]) {
         if (n > 1) s += std::to_string(n);
         s += letter_of(make_piece(c, pt));
         any = true;
       }
   if (!any) s += '-';
-  s += ' ' + std::to_string(move_number_);
+  s += ' ' + std::to_string(move_number);
   return s;
 }
 
