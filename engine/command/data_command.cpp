@@ -4,8 +4,6 @@
 // files (engine/formats/training_records.h); each move is checked by the rules
 // core, and what is not legal is listed with the reason.
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
@@ -87,14 +85,7 @@ int data(int argc, char** argv) {
                  file.c_str());
     return 2;
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "kishi data show: error: cannot read %s\n", file.c_str());
-    return 1;
-  }
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  const auto records = formats::read_records(file, bytes.str(), *format, *shogi::parse_game(game));
+  const auto records = formats::read_record_file(file, *format, *shogi::parse_game(game));
   if (!records) {
     std::fprintf(stderr, "kishi data show: error: %s\n", records.error().c_str());
     return 1;

@@ -4,8 +4,6 @@
 // move is checked by the rules core; a position that is not legal is skipped
 // and counted, a file that is not of its format is refused with its name.
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "engine/command/commands.h"
 #include "engine/command/parse_args.h"
@@ -59,15 +57,7 @@ int import_data(int argc, char** argv) {
       ++failed;
       continue;
     }
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in) {
-      std::fprintf(stderr, "kishi import: error: cannot read %s\n", file.c_str());
-      ++failed;
-      continue;
-    }
-    const auto records = formats::read_records(file, bytes.str(), *format, *variant);
+    const auto records = formats::read_record_file(file, *format, *variant);
     if (!records) {
       std::fprintf(stderr, "kishi import: error: %s\n", records.error().c_str());
       ++failed;

@@ -1,6 +1,8 @@
 #include "engine/formats/training_records.h"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "engine/shogi/csa_reader.h"
 #include "engine/shogi/hcp.h"
@@ -212,6 +214,15 @@ Expected<RecordFile> read_records(const std::string& name, std::string_view byte
                                             [&](auto span) { return psv_position(span, variant); });
   }
   return failure(name, "unknown format");
+}
+
+Expected<RecordFile> read_record_file(const std::string& path, RecordFormat format,
+                                      shogi::Game variant) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Expected<RecordFile>::failure("cannot read " + path);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return read_records(path, bytes.str(), format, variant);
 }
 
 }  // namespace kishi::formats

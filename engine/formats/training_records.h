@@ -64,5 +64,8 @@ struct RecordFile {
 // says so), else cp932 (shogi/kif_reader.h).
 Expected<RecordFile> read_records(const std::string& name, std::string_view bytes,
                                   RecordFormat format, shogi::Game variant);
+// The same from the file at `path` (an error names it when it cannot be read).
+Expected<RecordFile> read_record_file(const std::string& path, RecordFormat format,
+                                      shogi::Game variant);
 
 }  // namespace kishi::formats

@@ -18,15 +18,9 @@ namespace {
 using namespace kishi::shogi;
 using nn::testing::EncodedShogi;
 using nn::testing::encoding_of;
+using nn::testing::TINY;
 using Evaluation = EvaluationOf<Move>;
 namespace fs = std::filesystem;
-
-const ModelConfig TINY{.blocks = 2,
-                       .channels = 16,
-                       .squeeze_excitation = true,
-                       .policy_channels = 8,
-                       .value_channels = 2,
-                       .value_hidden = 32};
 
 class NetworkTest : public ::testing::Test {
  protected:

@@ -16,13 +16,7 @@ namespace {
 
 using nn::testing::EncodedShogi;
 using nn::testing::encoding_of;
-
-const ModelConfig TINY{.blocks = 2,
-                       .channels = 16,
-                       .squeeze_excitation = true,
-                       .policy_channels = 8,
-                       .value_channels = 2,
-                       .value_hidden = 32};
+using nn::testing::TINY;
 
 TEST(Precision, NamesRoundTripAndUnknownOnesAreNamed) {
   for (Precision p : {Precision::FP32, Precision::FP16, Precision::BF16})

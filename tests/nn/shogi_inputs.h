@@ -9,8 +9,17 @@
 #include "engine/shogi/shogi_game.h"
 #include "nn/evaluator.h"
 #include "nn/game_encoding.h"
+#include "nn/model_config.h"
 
 namespace kishi::nn::testing {
+
+// A network small enough for tests to build and run in milliseconds.
+inline const ModelConfig TINY{.blocks = 2,
+                              .channels = 16,
+                              .squeeze_excitation = true,
+                              .policy_channels = 8,
+                              .value_channels = 2,
+                              .value_hidden = 32};
 
 // A position's planes and its legal moves' policy indices, in legal_moves() order.
 struct EncodedShogi {
