@@ -118,9 +118,11 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
           const auto ok = formats::append_hcpe(rec, scores, game.rules().variant, out);
           if (!ok) throw std::runtime_error("a game that does not replay: " + ok.error());
           std::lock_guard lock(mutex);
-          std::ofstream(s.out, std::ios::binary | std::ios::app)
-              .write(reinterpret_cast<const char*>(out.bytes.data()),
+          std::ofstream file(s.out, std::ios::binary | std::ios::app);
+          file.write(reinterpret_cast<const char*>(out.bytes.data()),
                      std::streamsize(out.bytes.size()));
+          file.flush();
+          if (!file) throw std::runtime_error("cannot write " + s.out);
           positions += out.positions;
           for (const auto& score : scores) unscored += !score;
           const int64_t n = ++games;
