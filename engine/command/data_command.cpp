@@ -76,8 +76,7 @@ int data(int argc, char** argv) {
       ->check(CLI::IsMember({"shogi", "showgit"}));
   if (auto rc = parse_args(app, argc, argv)) return *rc;
 
-  const auto format = format_name.empty() ? formats::record_format_of(file)
-                                          : formats::parse_record_format(format_name);
+  const auto format = formats::record_format_for(file, format_name);
   if (!format) {
     std::fprintf(stderr,
                  "kishi data show: error: %s: no format known for its extension (give --format "

@@ -47,8 +47,7 @@ int import_data(int argc, char** argv) {
   int failed = 0;
   int64_t seq = 0, total = 0;
   for (const std::string& file : files) {
-    const auto format = format_name.empty() ? formats::record_format_of(file)
-                                            : formats::parse_record_format(format_name);
+    const auto format = formats::record_format_for(file, format_name);
     if (!format) {
       std::fprintf(stderr,
                    "kishi import: error: %s: no format known for its extension (give "

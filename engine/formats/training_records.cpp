@@ -200,6 +200,10 @@ std::optional<RecordFormat> record_format_of(const std::string& path) {
   return ext.empty() ? std::nullopt : parse_record_format(std::string_view(ext).substr(1));
 }
 
+std::optional<RecordFormat> record_format_for(const std::string& path, const std::string& given) {
+  return given.empty() ? record_format_of(path) : parse_record_format(given);
+}
+
 Expected<RecordFile> read_records(const std::string& name, std::string_view bytes,
                                   RecordFormat format, shogi::Game variant) {
   switch (format) {

@@ -26,6 +26,8 @@ std::optional<RecordFormat> parse_record_format(std::string_view name);
 // By the file's extension (.csa, .kif, .kifu, .hcpe, .hcpe3, .psv); psv files
 // are also traded as .bin, which says nothing: nothing then.
 std::optional<RecordFormat> record_format_of(const std::string& path);
+// The format named by an option (`given`, when not empty), else by the file's extension.
+std::optional<RecordFormat> record_format_for(const std::string& path, const std::string& given);
 
 // Whether the format's records are games (CSA, KIF, hcpe3), not positions.
 constexpr bool holds_games(RecordFormat f) {
