@@ -88,14 +88,6 @@ constexpr bool has_baseline(const G&, Baseline b) {
   return false;
 }
 
-// The alpha-beta opponent of a game that has one.
-template <class G>
-struct AlphaBetaOpponent {};
-template <players::AlphaBetaGame G>
-struct AlphaBetaOpponent<G> {
-  std::optional<players::AlphaBeta<G>> search;
-};
-
 // `on_game` sees the tally after each finished game.
 template <game::Game G>
 EvalResult play_evaluation(const G& game, const std::string& model_path, const Opponent& opponent,
@@ -138,7 +130,7 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
     const auto other_search = other ? make_search(*other, s.seed + uint64_t(g)) : nullptr;
     std::mt19937_64 rng(s.seed * 7919 + uint64_t(g));
     std::mt19937_64 opening_rng(s.seed * 104729 + uint64_t(g / 2));
-    AlphaBetaOpponent<G> alpha_beta;
+    players::OptionalAlphaBeta<G> alpha_beta;
     if constexpr (players::AlphaBetaGame<G>)
       if (!other_search && opponent.baseline == Baseline::AlphaBeta)
         alpha_beta.search.emplace(game, 16);  // a small table: `concurrent` live at once

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/game/game.h"
+#include "engine/players/alpha_beta.h"
 #include "selfplay/chunk.h"
 
 namespace kishi::training {
@@ -44,6 +45,10 @@ struct ValueTargets {
   // mostly end drawn). Only for games with a static value.
   float material_mix = 0;
   float material_scale = 400;
+  // > 0: that value once the captures have settled (the alpha-beta baseline's
+  // quiescence search, at most this many nodes), so that a piece en prise
+  // counts as lost: a dense lesson in tactics. 0: the static value as it stands.
+  int64_t material_search_nodes = 0;
   // The positions without a policy target (fast searches) are value-only
   // samples, their target the result (and material) without a root value.
   bool value_only = false;
@@ -61,6 +66,9 @@ template <game::Game G>
 Window read_window(const G& game, const std::vector<std::string>& chunks, size_t max_positions,
                    const ValueTargets& targets = {}) {
   const typename G::Encoding encoding;
+  players::OptionalAlphaBeta<G> alpha_beta;  // a table of one entry: quiescence only
+  if constexpr (players::AlphaBetaGame<G>)
+    if (targets.material_search_nodes > 0) alpha_beta.search.emplace(game, 0);
   Window w;
   for (const std::string& path : chunks) {
     if (w.samples.size() >= max_positions) break;
@@ -109,7 +117,11 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
           float material_mix = 0;
           if constexpr (requires { game.static_value(*state); }) {
             material_mix = targets.material_mix;
-            const float cp = float(game.static_value(*state));
+            float cp = float(game.static_value(*state));
+            if constexpr (players::AlphaBetaGame<G>)
+              if (alpha_beta.search)
+                cp = float(
+                    alpha_beta.search->quiescence_value(*state, targets.material_search_nodes));
             material = value_as_wdl(2 / (1 + std::exp(-cp / targets.material_scale)) - 1);
           }
           for (int k = 0; k < 3; ++k)

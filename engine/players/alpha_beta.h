@@ -51,9 +51,24 @@ class AlphaBeta {
         table_(size_t(1) << table_bits),
         mask_((uint64_t(1) << table_bits) - 1) {}
 
+  int64_t nodes_searched() const { return nodes_; }  // by the last search, aborted or not
+
+  // The static value once the captures have settled (the quiescence search
+  // alone, centipawns for the side to move; a mate beyond +-MATE_BOUND), or
+  // the static value where that takes more than max_nodes: what the position
+  // is worth when a piece stands en prise, for training targets.
+  int quiescence_value(const State& s, int64_t max_nodes) {
+    nodes_ = 0;
+    max_nodes_ = max_nodes;
+    stop_ = nullptr;
+    aborted_ = false;
+    State pos = s;
+    const int v = quiescence(pos, -MATE - 1, MATE + 1, 0);
+    return aborted_ ? game_.static_value(s) : v;
+  }
+
   // Iterative deepening to max_depth (and at most max_nodes, or until *stop);
   // on_iteration sees each completed depth.
-  int64_t nodes_searched() const { return nodes_; }  // by the last search, aborted or not
 
   Result search(const State& root, int max_depth, int64_t max_nodes,
                 const std::atomic<bool>* stop = nullptr,
@@ -208,6 +223,15 @@ class AlphaBeta {
   int64_t nodes_ = 0, max_nodes_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   bool aborted_ = false;
+};
+
+// An alpha-beta search where the game has one, for code written for every
+// game (the evaluation's opponent, the trainer's material targets): empty otherwise.
+template <class G>
+struct OptionalAlphaBeta {};
+template <AlphaBetaGame G>
+struct OptionalAlphaBeta<G> {
+  std::optional<AlphaBeta<G>> search;
 };
 
 }  // namespace kishi::players
