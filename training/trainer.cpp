@@ -28,8 +28,10 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   if (v.root_value_mix < 0 || v.material_mix < 0 || v.root_value_mix + v.material_mix > 1)
     throw ConfigError("keys 'train.root_value_mix' and 'train.material_value_mix' in " +
                       t.source() + " must be at least 0 and sum to at most 1");
+  v.material_search_plies =
+      int(t.get_int("material_search_plies", v.material_search_plies, 0, 60));
   v.material_search_nodes =
-      t.get_int("material_search_nodes", v.material_search_nodes, 0, int64_t(1) << 40);
+      t.get_int("material_search_nodes", v.material_search_nodes, 1, int64_t(1) << 40);
   if (!(v.material_scale > 0))
     throw ConfigError("key 'train.material_scale' in " + t.source() + " must be above 0");
   v.value_only = t.get_bool("value_only_positions", v.value_only);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,9 +47,11 @@ struct ValueTargets {
   float material_mix = 0;
   float material_scale = 400;
   // > 0: that value once the captures have settled (the alpha-beta baseline's
-  // quiescence search, at most this many nodes), so that a piece en prise
-  // counts as lost: a dense lesson in tactics. 0: the static value as it stands.
-  int64_t material_search_nodes = 0;
+  // quiescence search, this many captures deep, at most material_search_nodes
+  // nodes), so that a piece en prise counts as lost: a dense lesson in
+  // tactics. 0: the static value as it stands.
+  int material_search_plies = 0;
+  int64_t material_search_nodes = 1000;
   // The positions without a policy target (fast searches) are value-only
   // samples, their target the result (and material) without a root value.
   bool value_only = false;
@@ -59,17 +62,25 @@ inline std::array<float, 3> value_as_wdl(float v) {
   return {std::max(v, 0.0f), 1 - std::abs(v), std::max(-v, 0.0f)};
 }
 
+// The settled material (ValueTargets::material_search_nodes) of each sample of
+// the chunks read before, by chunk file: a chunk never changes once written,
+// and the trainer reads its window again each iteration, so that only the new
+// chunks' positions are searched.
+using SettledMaterial = std::map<std::string, std::vector<int>>;
+
 // Reads the chunk files `chunks`, newest first, until `max_positions` samples;
 // a damaged chunk, or one of another game, is reported on stderr and skipped.
-// (The ranks of a data-parallel training read the list rank 0 made.)
+// (The ranks of a data-parallel training read the list rank 0 made.) `settled`,
+// when given, keeps the settled material of the chunks read, and only theirs.
 template <game::Game G>
 Window read_window(const G& game, const std::vector<std::string>& chunks, size_t max_positions,
-                   const ValueTargets& targets = {}) {
+                   const ValueTargets& targets = {}, SettledMaterial* settled = nullptr) {
   const typename G::Encoding encoding;
   players::OptionalAlphaBeta<G> alpha_beta;  // a table of one entry: quiescence only
   if constexpr (players::AlphaBetaGame<G>)
-    if (targets.material_search_nodes > 0) alpha_beta.search.emplace(game, 0);
+    if (targets.material_search_plies > 0) alpha_beta.search.emplace(game, 0);
   Window w;
+  SettledMaterial settled_now;
   for (const std::string& path : chunks) {
     if (w.samples.size() >= max_positions) break;
     const auto chunk = selfplay::read_chunk(path);
@@ -83,6 +94,10 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
       continue;
     }
     ++w.chunks_read;
+    const std::vector<int>* known = nullptr;
+    if (settled)
+      if (const auto it = settled->find(path); it != settled->end()) known = &it->second;
+    std::vector<int>& chunk_settled = settled_now[path];
     for (const auto& record : chunk->games) {
       auto state = game.parse_state(record.start_state);
       if (!state) {
@@ -119,9 +134,15 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
             material_mix = targets.material_mix;
             float cp = float(game.static_value(*state));
             if constexpr (players::AlphaBetaGame<G>)
-              if (alpha_beta.search)
-                cp = float(
-                    alpha_beta.search->quiescence_value(*state, targets.material_search_nodes));
+              if (alpha_beta.search) {
+                const size_t i = chunk_settled.size();
+                chunk_settled.push_back(
+                    known && i < known->size()
+                        ? (*known)[i]
+                        : alpha_beta.search->quiescence_value(*state, targets.material_search_plies,
+                                                              targets.material_search_nodes));
+                cp = float(chunk_settled.back());
+              }
             material = value_as_wdl(2 / (1 + std::exp(-cp / targets.material_scale)) - 1);
           }
           for (int k = 0; k < 3; ++k)
@@ -133,6 +154,7 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
       }
     }
   }
+  if (settled) *settled = std::move(settled_now);
   return w;
 }
 

@@ -38,7 +38,7 @@ class TrainingGameOf final : public TrainingGame {
   const nn::GameEncoding& encoding() const override { return encoding_; }
   Window read_window(const std::vector<std::string>& chunks, size_t max_positions,
                      const ValueTargets& targets) const override {
-    return training::read_window(game_, chunks, max_positions, targets);
+    return training::read_window(game_, chunks, max_positions, targets, &settled_);
   }
   bool has_static_value() const override {
     return requires(const typename G::State& s) { game_.static_value(s); };
@@ -73,6 +73,7 @@ class TrainingGameOf final : public TrainingGame {
   };
   G game_;
   nn::GameEncoding encoding_;
+  mutable SettledMaterial settled_;  // the trainer reads its windows on one thread
 };
 
 template <game::Game G>

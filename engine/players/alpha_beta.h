@@ -54,16 +54,19 @@ class AlphaBeta {
   int64_t nodes_searched() const { return nodes_; }  // by the last search, aborted or not
 
   // The static value once the captures have settled (the quiescence search
-  // alone, centipawns for the side to move; a mate beyond +-MATE_BOUND), or
-  // the static value where that takes more than max_nodes: what the position
-  // is worth when a piece stands en prise, for training targets.
-  int quiescence_value(const State& s, int64_t max_nodes) {
+  // alone, at most max_plies captures deep; centipawns for the side to move, a
+  // mate beyond +-MATE_BOUND), or the static value where that takes more than
+  // max_nodes: what the position is worth when a piece stands en prise, for
+  // training targets.
+  int quiescence_value(const State& s, int max_plies, int64_t max_nodes) {
     nodes_ = 0;
     max_nodes_ = max_nodes;
     stop_ = nullptr;
     aborted_ = false;
+    quiescence_plies_ = max_plies;
     State pos = s;
     const int v = quiescence(pos, -MATE - 1, MATE + 1, 0);
+    quiescence_plies_ = QUIESCENCE_PLIES;
     return aborted_ ? game_.static_value(s) : v;
   }
 
@@ -134,7 +137,7 @@ class AlphaBeta {
     game_.legal_actions(pos, moves);
     if (const auto end = terminal_score(pos, moves, ply)) return *end;
     const int stand = game_.static_value(pos);
-    if (stand >= beta || ply > 60) return stand;
+    if (stand >= beta || ply >= quiescence_plies_) return stand;
     alpha = std::max(alpha, stand);
     std::vector<std::pair<int, Action>> captures;
     for (size_t i = 0; i < moves.size(); ++i)
@@ -217,7 +220,9 @@ class AlphaBeta {
     return best;
   }
 
+  static constexpr int QUIESCENCE_PLIES = 61;  // beyond the deepest line the search reaches
   G game_;
+  int quiescence_plies_ = QUIESCENCE_PLIES;
   std::vector<Entry> table_;
   uint64_t mask_;
   int64_t nodes_ = 0, max_nodes_ = 0;

@@ -48,5 +48,21 @@ TEST(GnomePlayers, AlphaBetaKeepsItsBudgetInTheQuiescence) {
   }
 }
 
+// The trainer's material target: the queen en prise counts as taken (and her
+// explosion with her); out of budget, the static value as it stands.
+TEST(GnomePlayers, QuiescenceValueCountsWhatHangs) {
+  players::AlphaBeta<GnomeGame> search(GnomeGame{}, 0);
+  const State s = state_of("k7/8/8/2bq4/8/8/8/3R3K w - - 0 1");
+  const int standing = GnomeGame{}.static_value(s);
+  EXPECT_LT(standing, 0);  // Black's queen and bishop against a rook
+  const int settled = search.quiescence_value(s, 4, 1000);
+  EXPECT_GE(settled, standing + 950 + 330 - 50) << standing;
+  EXPECT_LE(search.nodes_searched(), 1000);
+  EXPECT_EQ(search.quiescence_value(s, 4, 1), standing);
+  // Nothing to take: the static value.
+  const State quiet = state_of("k7/8/8/8/8/8/8/3R3K b - - 0 1");
+  EXPECT_EQ(search.quiescence_value(quiet, 4, 1000), GnomeGame{}.static_value(quiet));
+}
+
 }  // namespace
 }  // namespace kishi::gnome::testing

@@ -10,6 +10,7 @@
 #include <map>
 #include <thread>
 
+#include "engine/players/alpha_beta.h"
 #include "engine/shogi/material_evaluator.h"
 #include "engine/shogi/mirror.h"
 #include "engine/toy/toy_game.h"
@@ -144,6 +145,40 @@ TEST_F(TrainerTest, MaterialIsBlendedIntoTheValueTarget) {
     EXPECT_NEAR(s.wdl[0] + s.wdl[1] + s.wdl[2], 1.0f, 1e-5);
   }
   EXPECT_TRUE(ahead);  // some position is not even, so the test can fail
+}
+
+TEST_F(TrainerTest, MaterialTargetsCanWaitForTheCapturesToSettle) {
+  // material_search_plies: the quiescence value of the alpha-beta baseline
+  // (the static value where nothing is taken) stands for the static value.
+  const ValueTargets settled{
+      .root_value_mix = 0, .material_mix = 1, .material_scale = 300, .material_search_plies = 4};
+  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000, settled);
+  ASSERT_GT(w.samples.size(), 0u);
+  players::AlphaBeta<shogi::ShogiGame> search(shogi::ShogiGame{}, 0);
+  int differ = 0;
+  for (const auto& s : w.samples) {
+    const auto pos = shogi::Position::from_sfen(s.state);
+    ASSERT_TRUE(pos) << s.state;
+    const int cp = search.quiescence_value(*pos, 4, 1000);
+    differ += cp != shogi::ShogiGame{}.static_value(*pos);
+    EXPECT_NEAR(s.wdl[0] - s.wdl[2], 2 / (1 + std::exp(-cp / 300.0)) - 1, 1e-5) << s.state;
+  }
+  EXPECT_GT(differ, 0);  // some position has a capture worth making: the test can fail
+  // Kept by chunk file, the values read again are the same, and a chunk gone
+  // from the window is gone from them.
+  SettledMaterial settled_values;
+  const auto chunks = newest_chunks(dir_);
+  read_window(shogi::ShogiGame{}, chunks, 100000, settled, &settled_values);
+  EXPECT_EQ(settled_values.size(), chunks.size());
+  const Window again = read_window(shogi::ShogiGame{}, chunks, 100000, settled, &settled_values);
+  ASSERT_EQ(again.samples.size(), w.samples.size());
+  for (size_t i = 0; i < w.samples.size(); ++i) EXPECT_EQ(again.samples[i].wdl, w.samples[i].wdl);
+  read_window(shogi::ShogiGame{}, std::vector<std::string>(chunks.begin(), chunks.end() - 1),
+              100000, settled, &settled_values);
+  EXPECT_EQ(settled_values.count(chunks.back()), 0u);
+  EXPECT_THROW(TrainConfig::from(Config::parse("material_search_plies = -1\n", "bad.toml"),
+                                 Config::parse("", "n.toml")),
+               ConfigError);
 }
 
 TEST_F(TrainerTest, MaterialTargetsOutOfRangeOrWithoutStaticValueAreRefused) {
