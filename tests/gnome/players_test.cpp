@@ -52,13 +52,18 @@ TEST(GnomePlayers, AlphaBetaKeepsItsBudgetInTheQuiescence) {
 // explosion with her); out of budget, the static value as it stands.
 TEST(GnomePlayers, QuiescenceValueCountsWhatHangs) {
   players::AlphaBeta<GnomeGame> search(GnomeGame{}, 0);
-  const State s = state_of("k7/8/8/2bq4/8/8/8/3R3K w - - 0 1");
+  // Black's token spent ("b"): nothing undoes the capture.
+  const State s = state_of("k7/8/8/2bq4/8/8/8/3R3K w - - 0 1 b");
   const int standing = GnomeGame{}.static_value(s);
   EXPECT_LT(standing, 0);  // Black's queen and bishop against a rook
   const int settled = search.quiescence_value(s, 4, 1000);
   EXPECT_GE(settled, standing + 950 + 330 - 50) << standing;
   EXPECT_LE(search.nodes_searched(), 1000);
   EXPECT_EQ(search.quiescence_value(s, 4, 1), standing);
+  // With Black's token usable the capture is vetoed: the quiescence counts the
+  // veto as the reply that wins back what the capture took.
+  const State vetoable = state_of("k7/8/8/2bq4/8/8/8/3R3K w - - 0 1");
+  EXPECT_EQ(search.quiescence_value(vetoable, 4, 1000), GnomeGame{}.static_value(vetoable));
   // Nothing to take: the static value.
   const State quiet = state_of("k7/8/8/8/8/8/8/3R3K b - - 0 1");
   EXPECT_EQ(search.quiescence_value(quiet, 4, 1000), GnomeGame{}.static_value(quiet));
