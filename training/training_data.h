@@ -62,7 +62,7 @@ inline std::array<float, 3> value_as_wdl(float v) {
   return {std::max(v, 0.0f), 1 - std::abs(v), std::max(-v, 0.0f)};
 }
 
-// The settled material (ValueTargets::material_search_nodes) of each sample of
+// The settled material (ValueTargets::material_search_plies) of each sample of
 // the chunks read before, by chunk file: a chunk never changes once written,
 // and the trainer reads its window again each iteration, so that only the new
 // chunks' positions are searched.

@@ -72,7 +72,6 @@ class AlphaBeta {
 
   // Iterative deepening to max_depth (and at most max_nodes, or until *stop);
   // on_iteration sees each completed depth.
-
   Result search(const State& root, int max_depth, int64_t max_nodes,
                 const std::atomic<bool>* stop = nullptr,
                 const std::function<void(const Result&)>& on_iteration = {}) {
