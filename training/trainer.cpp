@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <limits>
 #include <random>
 #include <sstream>
 
@@ -28,8 +29,7 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   if (v.root_value_mix < 0 || v.material_mix < 0 || v.root_value_mix + v.material_mix > 1)
     throw ConfigError("keys 'train.root_value_mix' and 'train.material_value_mix' in " +
                       t.source() + " must be at least 0 and sum to at most 1");
-  v.material_search_plies =
-      int(t.get_int("material_search_plies", v.material_search_plies, 0, 60));
+  v.material_search_plies = int(t.get_int("material_search_plies", v.material_search_plies, 0, 60));
   v.material_search_nodes =
       t.get_int("material_search_nodes", v.material_search_nodes, 1, int64_t(1) << 40);
   if (!(v.material_scale > 0))
@@ -281,6 +281,60 @@ bool Trainer::agree(bool go) {
   auto word = torch::tensor({int64_t(go)}, torch::kInt64);
   m.group->broadcast(word, m.group->settings().between_calls_seconds);
   return word.item<int64_t>() != 0;
+}
+
+TestMetrics Trainer::test(const std::string& test_run_dir) {
+  Impl& m = *impl_;
+  const Window window = m.game->read_window(newest_chunks(test_run_dir),
+                                            std::numeric_limits<size_t>::max(), m.config.value);
+  TestMetrics t;
+  t.positions = int64_t(window.samples.size());
+  if (window.samples.empty()) return t;
+  const game::EncodingShape& shape = m.encoding.shape;
+  const size_t input_size = shape.input_size(), policy_size = size_t(shape.policy_size());
+  const int batch = m.config.batch_size;
+  torch::NoGradGuard no_grad;
+  m.net->eval();
+  double top1 = 0, policy_sum = 0, value_sum = 0;
+  for (size_t first = 0; first < window.samples.size(); first += size_t(batch)) {
+    const int rows = int(std::min(window.samples.size() - first, size_t(batch)));
+    std::vector<float> input(size_t(rows) * input_size), policy(size_t(rows) * policy_size),
+        value(size_t(rows) * 3);
+    std::vector<float> has_policy(static_cast<size_t>(rows));
+    for (int row = 0; row < rows; ++row) {
+      const Sample& sample = window.samples[first + size_t(row)];
+      m.game->encode(sample, false, input.data() + size_t(row) * input_size,
+                     policy.data() + size_t(row) * policy_size);
+      std::copy(sample.wdl.begin(), sample.wdl.end(), value.begin() + row * 3);
+      has_policy[size_t(row)] = sample.policy.empty() ? 0.f : 1.f;
+    }
+    const auto x = torch::from_blob(input.data(), {rows, shape.planes, shape.height, shape.width})
+                       .to(m.device);
+    const auto p_target = torch::from_blob(policy.data(), {rows, shape.policy_size()}).to(m.device);
+    const auto v_target = torch::from_blob(value.data(), {rows, 3}).to(m.device);
+    const auto with_policy = torch::from_blob(has_policy.data(), {rows}).to(m.device);
+    nn::NetworkOutput out;
+    {
+      nn::Autocast autocast(m.device, m.config.precision);
+      out = m.net->forward(x);
+    }
+    const auto logits = out.policy_logits.to(torch::kFloat);
+    policy_sum +=
+        (-(p_target * torch::log_softmax(logits, 1)).sum(1) * with_policy).sum().item<double>();
+    top1 += ((logits.argmax(1) == p_target.argmax(1)).to(torch::kFloat) * with_policy)
+                .sum()
+                .item<double>();
+    value_sum += -(v_target * torch::log_softmax(out.value_logits.to(torch::kFloat), 1))
+                      .sum()
+                      .item<double>();
+    t.policy_positions += int64_t(with_policy.sum().item<double>());
+  }
+  m.net->train();
+  const double with_targets = double(std::max<int64_t>(t.policy_positions, 1));
+  t.policy_top1 = top1 / with_targets;
+  t.policy_loss = policy_sum / with_targets;
+  t.value_loss = value_sum / double(t.positions);
+  return t;
 }
 
 StepMetrics Trainer::train(int64_t steps) {

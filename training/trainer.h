@@ -54,6 +54,15 @@ struct StepMetrics {
   int window_chunks = 0;  // chunk files read into the window
 };
 
+// The network against positions it does not train on (another run's chunks):
+// how often its most likely move is the target's most likely one, and the two
+// losses as the training measures them.
+struct TestMetrics {
+  int64_t positions = 0;         // all of the test run's positions
+  int64_t policy_positions = 0;  // those with a policy target
+  double policy_top1 = 0, policy_loss = 0, value_loss = 0;
+};
+
 class Trainer {
  public:
   // Resumes RUN/train/state.ckpt when it exists, else starts from the newest
@@ -70,6 +79,9 @@ class Trainer {
   // In a process group: rank 0's `go` for every rank (whether all train once
   // more), waiting as long as rank 0 plays and evaluates between its calls.
   bool agree(bool go);
+  // The current network on every position of test_run_dir's chunks, with the
+  // value targets of this training (no mirroring, batch norms in eval mode).
+  TestMetrics test(const std::string& test_run_dir);
   // Writes the current network to RUN/models for self-play (no-op if that step
   // is there, or on a rank other than 0).
   void export_model();

@@ -22,6 +22,10 @@ int train(int argc, char** argv) {
                  "with WORLD_SIZE > 1 processes: the longest wait for a peer, seconds")
       ->capture_default_str()
       ->check(CLI::Range(1.0, 86400.0));
+  std::string test_run;
+  app.add_option("--test", test_run,
+                 "after training, measure the network on this run's positions (held out: "
+                 "kishi import them into their own run)");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
 
   const RunConfig rc = load_run_config(config_path);
@@ -46,6 +50,19 @@ int train(int argc, char** argv) {
       "%lld positions of %d chunks\n",
       (long long)m.step, m.policy_loss, m.value_loss, m.learning_rate, m.samples_per_second,
       (long long)m.window_positions, m.window_chunks);
+  if (!test_run.empty()) {
+    const auto t = trainer.test(test_run);
+    if (t.positions == 0) {
+      std::fprintf(stderr, "kishi train: --test %s: no positions (no .kchunk files in %s/games)\n",
+                   test_run.c_str(), test_run.c_str());
+      return 1;
+    }
+    std::printf(
+        "test: %lld positions (%lld with a policy target) | policy top-1 %.1f%% | policy loss "
+        "%.4f | value loss %.4f\n",
+        (long long)t.positions, (long long)t.policy_positions, 100 * t.policy_top1, t.policy_loss,
+        t.value_loss);
+  }
   return 0;
 }
 

@@ -7,7 +7,7 @@
 set -u
 kishi=$1 data=$2 run=$3
 config="$data/loop-tiny.toml"
-rm -rf "$run" "$run-init"
+rm -rf "$run" "$run-init" "$run-test"
 out=$("$kishi" import --run "$run" --config "$config" "$data/by-hand.psv" "$data/by-hand.hcpe" \
   "$data/two-games.csa" "$data/sample.kif" 2>&1) || { echo "import failed: $out"; exit 1; }
 echo "$out"
@@ -15,9 +15,18 @@ echo "$out" | grep -q "by-hand.psv: 1 positions in 1 games; 3 records skipped;" 
 echo "$out" | grep -q "two-games.csa: 5 positions in 1 games; 1 games cut short by a fault; 1 positions without a result" || exit 1
 echo "$out" | grep -q "sample.kif: 5 positions in 1 games; 0 games cut short by a fault" || exit 1
 echo "$out" | grep -q "import: 12 positions into" || exit 1
-out=$("$kishi" train --run "$run" --config "$config" --steps 2 2>&1) || { echo "train failed: $out"; exit 1; }
+# The hcpe file alone, held out in its own run, is the test of the training.
+"$kishi" import --run "$run-test" --config "$config" "$data/by-hand.hcpe" >/dev/null 2>&1 ||
+  { echo "import of the test positions failed"; exit 1; }
+out=$("$kishi" train --run "$run" --config "$config" --steps 2 --test "$run-test" 2>&1) ||
+  { echo "train failed: $out"; exit 1; }
 echo "$out"
 echo "$out" | grep -q "window 12 positions of 4 chunks" || exit 1
+echo "$out" | grep -qE "^test: 1 positions \(1 with a policy target\) \| policy top-1 (0|100)\.0%" || exit 1
+out=$("$kishi" train --run "$run" --config "$config" --steps 1 --test "$run-none" 2>&1)
+rc=$?
+echo "$out"
+[ "$rc" -eq 1 ] && echo "$out" | grep -q "\-\-test $run-none: no positions" || exit 1
 out=$("$kishi" import --run "$run" --config "$config" --format hcpe "$data/two-games.csa" 2>&1)
 rc=$?
 echo "$out"

@@ -117,6 +117,32 @@ TEST_F(TrainerTest, DamagedChunksAreSkipped) {
   EXPECT_GT(t.train(2).window_positions, 0);
 }
 
+// Issue 16: the held-out measure reads every position of another run, changes
+// nothing, and sees what the training learnt.
+TEST_F(TrainerTest, TheTestMeasuresEveryPositionOfAnotherRun) {
+  const std::string empty = dir_ + "-empty";
+  fs::create_directories(empty + "/games");
+  Trainer t(dir_, training_game(shogi::ShogiGame{}), config_);
+  const Window all = read_window(shogi::ShogiGame{}, dir_, 100000, config_.value);
+  size_t with_policy = 0;
+  for (const auto& s : all.samples) with_policy += !s.policy.empty();
+  const TestMetrics before = t.test(dir_);
+  EXPECT_EQ(before.positions, int64_t(all.samples.size()));
+  EXPECT_EQ(before.policy_positions, int64_t(with_policy));
+  const TestMetrics again = t.test(dir_);
+  EXPECT_EQ(again.policy_top1, before.policy_top1);  // no mirroring, no training, eval mode
+  EXPECT_EQ(again.value_loss, before.value_loss);
+  config_.learning_rate = 0.1;
+  Trainer learner(dir_, training_game(shogi::ShogiGame{}), config_);
+  learner.train(150);
+  const TestMetrics after = learner.test(dir_);
+  EXPECT_LT(after.policy_loss, before.policy_loss - 0.5);
+  EXPECT_GT(after.policy_top1, before.policy_top1);
+  EXPECT_LT(after.value_loss, before.value_loss);
+  EXPECT_EQ(t.test(empty).positions, 0);
+  fs::remove_all(empty);
+}
+
 TEST_F(TrainerTest, FastSearchPositionsAreValueOnlySamples) {
   const Window policy_only = read_window(shogi::ShogiGame{}, dir_, 100000, {.value_only = false});
   const Window all = read_window(shogi::ShogiGame{}, dir_, 100000, {.value_only = true});
