@@ -7,6 +7,7 @@
 #include "engine/command/interrupt.h"
 #include "engine/command/parse_args.h"
 #include "engine/games/registry.h"
+#include "engine/play/default_model.h"
 #include "engine/serve/access.h"
 #include "engine/serve/server.h"
 
@@ -20,7 +21,8 @@ int serve(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::IsMember({"shogi", "showgit", "gnome"}));
   app.add_option("--model", o.engine.model_file,
-                 "the network (a .ckpt of a run); none: the built-in evaluator");
+                 "the network (a .ckpt of a run); none: each game's shipped model (models/), "
+                 "builtin: the built-in evaluator");
   app.add_option("--port", o.port, "the port")->capture_default_str()->check(CLI::Range(1, 65535));
   app.add_option("--listen", o.listen,
                  "the address to listen on; other than loopback, it needs --token")
@@ -47,7 +49,8 @@ int serve(int argc, char** argv) {
     return 2;
   }
   if (o.token == "random") o.token = serve::random_hex();
-  if (!o.engine.model_file.empty() && !std::filesystem::is_regular_file(o.engine.model_file)) {
+  if (!o.engine.model_file.empty() && o.engine.model_file != play::BUILTIN_MODEL &&
+      !std::filesystem::is_regular_file(o.engine.model_file)) {
     std::fprintf(stderr, "kishi serve: error: no model file '%s'\n", o.engine.model_file.c_str());
     return 1;
   }
@@ -60,10 +63,8 @@ int serve(int argc, char** argv) {
   }
   const std::string error =
       serve::run_server(o, stop_requested_by_signal(), [&](const std::string& url) {
-        std::printf(
-            "kishi serve: %s on %s (open %s)\n", o.game.c_str(),
-            o.engine.model_file.empty() ? "the built-in evaluator" : o.engine.model_file.c_str(),
-            url.c_str());
+        std::printf("kishi serve: %s on %s (open %s)\n", o.game.c_str(),
+                    play::model_description(o.engine.model_file).c_str(), url.c_str());
         std::fflush(stdout);
       });
   if (!error.empty()) {

@@ -23,6 +23,7 @@
 #include "engine/game/game.h"
 #include "engine/game/position_command.h"
 #include "engine/games/registry.h"
+#include "engine/play/default_model.h"
 #include "engine/play/engine_control.h"
 #include "engine/players/alpha_beta.h"
 #include "engine/players/players.h"
@@ -86,7 +87,11 @@ class Engine final : public EngineControl {
     forget_alphabeta();
   }
 
-  void prepare(const Settings& settings) override {
+  void prepare(const Settings& given) override {
+    Settings settings = given;
+    // The baselines play without a network: none is loaded for them.
+    settings.model_file =
+        player_ == Player::Mcts ? resolve_model_file(given.model_file, variant_) : std::string();
     settings_ = settings;
     game_ = games::make_game<G>(variant_, play_rules());
     forget_alphabeta();
@@ -101,9 +106,11 @@ class Engine final : public EngineControl {
       loaded_network_.clear();
       if (!settings.model_file.empty()) load_network(settings, network_key);
     }
-    if (!network_)
-      listener_.message("no network loaded (set ModelFile): playing with the built-in evaluator (" +
-                        builtin_name_ + ")");
+    if (!network_ && settings.model_file.empty() && player_ == Player::Mcts)
+      listener_.message(std::string(given.model_file.empty()
+                                        ? "no model shipped for " + variant_ + " (set ModelFile)"
+                                        : "ModelFile builtin") +
+                        ": playing with the built-in evaluator (" + builtin_name_ + ")");
     search::LeafEvaluator<G>& evaluator =
         network_ ? static_cast<search::LeafEvaluator<G>&>(*network_->leaf) : *builtin_;
     // A hash the machine cannot hold is refused (the one before is kept, or

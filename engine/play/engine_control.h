@@ -40,7 +40,7 @@ struct Settings {
   int threads = 2;
   int batch_size = 8;
   int network_threads = 1;
-  std::string model_file;  // empty: the built-in evaluator
+  std::string model_file;  // empty: the game's shipped model; "builtin": the built-in evaluator
   std::string device = "cpu";
   std::string precision = "fp32";  // of the forward pass: fp32, fp16 (CUDA), bf16
   int max_plies = 512;

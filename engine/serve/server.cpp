@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "engine/games/registry.h"
+#include "engine/play/default_model.h"
 #include "engine/serve/access.h"
 
 namespace kishi::serve {
@@ -353,8 +354,7 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
     }
     send_json(res, {{"games", {"shogi", "showgit", "gnome"}},
                     {"game", options.game},
-                    {"engine", options.engine.model_file.empty() ? "built-in evaluator"
-                                                                 : options.engine.model_file},
+                    {"engine", play::model_description(options.engine.model_file)},
                     {"pieces", pieces}});
   });
   server.Post("/api/games", [&](const httplib::Request& req, httplib::Response& res) {

@@ -12,13 +12,16 @@
 
 namespace kishi::testing {
 
-// An engine past usi/isready, with a small hash so that sessions start fast.
+// An engine past usi/isready, with a small hash so that sessions start fast,
+// and the built-in evaluator: these tests are of the protocol and the search,
+// whose speed and depth the shipped network would change.
 struct Session {
   UsiProcess engine;
   explicit Session(std::vector<std::string> args = {"usi"})
       : engine(KISHI_BINARY, std::move(args)) {
     engine.send("usi");
     EXPECT_TRUE(engine.wait_for_prefix("usiok"));
+    engine.send("setoption name ModelFile value builtin");
     engine.send("setoption name USI_Hash value 64");
     engine.send("isready");
     EXPECT_TRUE(engine.wait_for_prefix("readyok"));

@@ -26,10 +26,13 @@ export function freePort() {
   });
 }
 
-// Starts `kishi serve --port P ...args` and waits until it answers.
+// Starts `kishi serve --port P ...args` and waits until it answers. With the
+// built-in evaluator unless args name a model: the page is under test here,
+// and a network per table would slow the load test's dozens of tables.
 export async function startServer(args = []) {
   const port = await freePort();
-  const proc = spawn(KISHI, ['serve', '--port', String(port), ...args], {
+  const model = args.includes('--model') ? [] : ['--model', 'builtin'];
+  const proc = spawn(KISHI, ['serve', '--port', String(port), ...model, ...args], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout.on('data', (d) => { output += d; });
