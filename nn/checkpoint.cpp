@@ -98,11 +98,13 @@ LoadedCheckpoint load_checkpoint(const std::string& path, const GameEncoding& ex
   GameEncoding& e = info.encoding;
   e.game = read_string("kishi/game");
   e.version = read_string("kishi/encoder");
-  if (e.game != expected.game)
-    throw fail("a network for game '" + e.game + "', not '" + expected.game + "'");
+  // The encoder decides: games that share one (shogi and showgit, whose
+  // promotion rule only removes moves) read each other's networks.
   if (e.version != expected.version)
-    throw fail("encoder '" + e.version + "', this build encodes '" + expected.game + "' as '" +
-               expected.version + "'");
+    throw fail(e.game != expected.game
+                   ? "a network for game '" + e.game + "', not '" + expected.game + "'"
+                   : "encoder '" + e.version + "', this build encodes '" + expected.game +
+                         "' as '" + expected.version + "'");
   // A version names one layout: a file from before the shape was recorded has
   // the shape of its version.
   e.shape = expected.shape;

@@ -1,5 +1,6 @@
 // What a network is for: the game, its encoding's version and shape. Every
-// checkpoint records it; loading one for another game or encoding fails.
+// checkpoint records it; loading one of another encoding fails (games that
+// share an encoding, shogi and showgit, share networks).
 #pragma once
 
 #include <string>

@@ -4,17 +4,21 @@
 
 namespace kishi::play {
 
-std::string default_model_file(std::string_view game) {
+std::string default_model_file(std::string_view game, std::string_view family) {
   // The source tree's models/, where a clone's build finds them.
-  const std::filesystem::path path =
-      std::filesystem::path(KISHI_MODELS_DIR) / (std::string(game) + ".ckpt");
-  std::error_code ec;
-  return std::filesystem::is_regular_file(path, ec) ? path.string() : std::string();
+  for (std::string_view name : {game, family}) {
+    const std::filesystem::path path =
+        std::filesystem::path(KISHI_MODELS_DIR) / (std::string(name) + ".ckpt");
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec)) return path.string();
+  }
+  return {};
 }
 
-std::string resolve_model_file(const std::string& setting, std::string_view game) {
+std::string resolve_model_file(const std::string& setting, std::string_view game,
+                               std::string_view family) {
   if (setting == BUILTIN_MODEL) return {};
-  if (setting.empty()) return default_model_file(game);
+  if (setting.empty()) return default_model_file(game, family);
   return setting;
 }
 

@@ -90,8 +90,9 @@ class Engine final : public EngineControl {
   void prepare(const Settings& given) override {
     Settings settings = given;
     // The baselines play without a network: none is loaded for them.
-    settings.model_file =
-        player_ == Player::Mcts ? resolve_model_file(given.model_file, variant_) : std::string();
+    settings.model_file = player_ == Player::Mcts
+                              ? resolve_model_file(given.model_file, variant_, variants().front())
+                              : std::string();
     settings_ = settings;
     game_ = games::make_game<G>(variant_, play_rules());
     forget_alphabeta();

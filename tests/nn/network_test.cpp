@@ -109,9 +109,12 @@ TEST_F(NetworkTest, WritingLeavesNoTemporaryFile) {
 }
 
 TEST_F(NetworkTest, MismatchesAreRejectedWithTheirReason) {
+  // A game of another encoding is named; shogi and showgit share theirs.
+  const std::string gnome = save_random("gnome.ckpt", "gnome", "gnome-planes-v1");
+  EXPECT_EQ(load_error(gnome),
+            "checkpoint '" + gnome + "': a network for game 'gnome', not 'shogi'");
   const std::string showgit = save_random("showgit.ckpt", "showgit");
-  EXPECT_EQ(load_error(showgit),
-            "checkpoint '" + showgit + "': a network for game 'showgit', not 'shogi'");
+  EXPECT_EQ(load_error(showgit), "");
   EXPECT_EQ(load_error(showgit, "showgit"), "");
 
   const std::string old = save_random("old.ckpt", "shogi", "shogi-planes-v0");
@@ -214,8 +217,7 @@ TEST_F(NetworkTest, CheckpointOfAnEarlierBuildLoads) {
   const auto results = evaluate_all(*net, 4);
   for (size_t i = 0; i < results.size(); ++i)
     ASSERT_EQ(results[i].policy.size(), positions_[i].moves.size());
-  EXPECT_EQ(load_error(old, "showgit"),
-            "checkpoint '" + old + "': a network for game 'shogi', not 'showgit'");
+  EXPECT_EQ(load_error(old, "showgit"), "");
 }
 
 }  // namespace

@@ -41,6 +41,42 @@ TEST(UsiSession, HandshakeListsIdAndOptions) {
   EXPECT_EQ(engine.wait_exit(5000), 0);
 }
 
+// Issue 16: with no option set, the engine plays with the network shipped in
+// models/ and says which; `builtin` keeps the material evaluator; showgit plays
+// shogi's network.
+TEST(UsiSession, TheShippedModelPlaysUnlessBuiltinIsSet) {
+  UsiProcess engine(KISHI_BINARY);
+  engine.send("usi");
+  ASSERT_TRUE(engine.wait_for_prefix("usiok"));
+  engine.send("isready");
+  const auto loaded = engine.wait_for_prefix("info string loaded ", 60000);
+  ASSERT_TRUE(loaded);
+  EXPECT_NE(loaded->find("models/shogi.ckpt ("), std::string::npos) << *loaded;
+  ASSERT_TRUE(engine.wait_for_prefix("readyok", 60000));
+  engine.send("position startpos moves 7g7f");
+  engine.send("go nodes 64");
+  const auto best = engine.wait_for_prefix("bestmove", 60000);
+  ASSERT_TRUE(best);
+  EXPECT_TRUE(legal_in("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+                       best->substr(9)))
+      << *best;
+  engine.send("setoption name ModelFile value builtin");
+  engine.send("isready");
+  EXPECT_TRUE(engine.wait_for_prefix(
+      "info string ModelFile builtin: playing with the built-in evaluator (material"));
+  EXPECT_TRUE(engine.wait_for_prefix("readyok"));
+  // showgit shares shogi's encoding (its promotion rule only removes moves).
+  engine.send("setoption name ModelFile value ");
+  engine.send("setoption name Game value showgit");
+  engine.send("isready");
+  const auto showgit = engine.wait_for_prefix("info string loaded ", 60000);
+  ASSERT_TRUE(showgit);
+  EXPECT_NE(showgit->find("models/shogi.ckpt ("), std::string::npos) << *showgit;
+  EXPECT_TRUE(engine.wait_for_prefix("readyok", 60000));
+  engine.send("quit");
+  EXPECT_EQ(engine.wait_exit(5000), 0);
+}
+
 TEST(UsiSession, ByoyomiOneSecondGivesALegalMoveInTime) {
   Session s;
   s.engine.send("position startpos moves 7g7f 3c3d");
