@@ -48,18 +48,22 @@ TEST(UsiSession, TheShippedModelPlaysUnlessBuiltinIsSet) {
   UsiProcess engine(KISHI_BINARY);
   engine.send("usi");
   ASSERT_TRUE(engine.wait_for_prefix("usiok"));
-  engine.send("isready");
-  const auto loaded = engine.wait_for_prefix("info string loaded ", 60000);
-  ASSERT_TRUE(loaded);
-  EXPECT_NE(loaded->find("models/shogi.ckpt ("), std::string::npos) << *loaded;
-  ASSERT_TRUE(engine.wait_for_prefix("readyok", 60000));
-  engine.send("position startpos moves 7g7f");
-  engine.send("go nodes 64");
-  const auto best = engine.wait_for_prefix("bestmove", 60000);
-  ASSERT_TRUE(best);
-  EXPECT_TRUE(legal_in("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
-                       best->substr(9)))
-      << *best;
+  // isready loads shogi's shipped network and names it; it answers 7g7f.
+  const auto plays_the_shogi_model = [&engine] {
+    engine.send("isready");
+    const auto loaded = engine.wait_for_prefix("info string loaded ", 60000);
+    ASSERT_TRUE(loaded);
+    EXPECT_NE(loaded->find("models/shogi.ckpt ("), std::string::npos) << *loaded;
+    ASSERT_TRUE(engine.wait_for_prefix("readyok", 60000));
+    engine.send("position startpos moves 7g7f");
+    engine.send("go nodes 64");
+    const auto best = engine.wait_for_prefix("bestmove", 60000);
+    ASSERT_TRUE(best);
+    EXPECT_TRUE(legal_in("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+                         best->substr(9)))
+        << *best;
+  };
+  plays_the_shogi_model();
   engine.send("setoption name ModelFile value builtin");
   engine.send("isready");
   EXPECT_TRUE(engine.wait_for_prefix(
@@ -68,11 +72,7 @@ TEST(UsiSession, TheShippedModelPlaysUnlessBuiltinIsSet) {
   // showgit shares shogi's encoding (its promotion rule only removes moves).
   engine.send("setoption name ModelFile value ");
   engine.send("setoption name Game value showgit");
-  engine.send("isready");
-  const auto showgit = engine.wait_for_prefix("info string loaded ", 60000);
-  ASSERT_TRUE(showgit);
-  EXPECT_NE(showgit->find("models/shogi.ckpt ("), std::string::npos) << *showgit;
-  EXPECT_TRUE(engine.wait_for_prefix("readyok", 60000));
+  plays_the_shogi_model();
   engine.send("quit");
   EXPECT_EQ(engine.wait_exit(5000), 0);
 }
