@@ -49,6 +49,30 @@ struct SelfPlayConfig {
   static SelfPlayConfig from(const Config& table);
 };
 
+// Whether the game ends here (by its rules, or at the config's ply limit,
+// scored by material when the config says so); if so, its result and reason
+// go into `record`.
+template <game::Game G>
+bool record_game_end(const G& game, const typename G::State& state,
+                     const typename G::ActionList& legal, const SelfPlayConfig& config,
+                     GameRecord& record) {
+  const game::Outcome outcome = game.outcome(state, legal);
+  const int ply = int(record.moves.size());
+  if (!outcome.over && ply < config.max_plies) return false;
+  record.result = !outcome.over || outcome.winner == game::Outcome::DRAW ? 0
+                  : outcome.winner == 0                                  ? 1
+                                                                         : -1;
+  record.reason = outcome.over ? outcome.reason : PLY_LIMIT;
+  // A draw by length ends at the ply limit; the rules' maximum length counts
+  // only the moves that stand, so it ends there too or later.
+  if (record.result == 0 && ply >= config.max_plies)
+    if (const auto leader = game::material_leader(game, state, config.adjudicate_material)) {
+      record.result = *leader == 0 ? 1 : -1;
+      record.reason = MATERIAL_ADJUDICATION;
+    }
+  return true;
+}
+
 // Plays one game from the game's start position with `search` (its tree is
 // cleared first). When *stop turns true the game is given up between moves:
 // reason ABANDONED, a record never to be written.
@@ -69,22 +93,8 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
 
   while (true) {
     game.legal_actions(state, legal);
-    const game::Outcome outcome = game.outcome(state, legal);
+    if (record_game_end(game, state, legal, config, record)) return record;
     const int ply = int(record.moves.size());
-    if (outcome.over || ply >= config.max_plies) {
-      record.result = !outcome.over || outcome.winner == game::Outcome::DRAW ? 0
-                      : outcome.winner == 0                                  ? 1
-                                                                             : -1;
-      record.reason = outcome.over ? outcome.reason : PLY_LIMIT;
-      // A draw by length ends at the ply limit; the rules' maximum length
-      // counts only the moves that stand, so it ends there too or later.
-      if (record.result == 0 && ply >= config.max_plies)
-        if (const auto leader = game::material_leader(game, state, config.adjudicate_material)) {
-          record.result = *leader == 0 ? 1 : -1;
-          record.reason = MATERIAL_ADJUDICATION;
-        }
-      return record;
-    }
     if (stop && *stop) {
       record.reason = ABANDONED;
       return record;
