@@ -67,6 +67,29 @@ void prepare_run(const std::string& run_dir, const G& game, const RunnerOptions&
   }
 }
 
+// Writes a finished game to RUN/games as a chunk of its own, with its readable
+// records: each game is written when it ends, so an interrupted run loses none.
+// Named by the writer (host, process, tag): workers on many hosts share the
+// directory, and a restarted one never reuses a name.
+template <game::Game G>
+Chunk write_finished_game(const std::string& run_dir, const G& game, const std::string& model_id,
+                          GameRecord record) {
+  static std::atomic<int> seq{0};
+  Chunk chunk;
+  chunk.game = std::string(game.name());
+  chunk.model_id = model_id;
+  chunk.games.push_back(std::move(record));
+  const std::string stem = chunk_stem(run_dir, model_id, seq++);
+  write_game_records(game, stem, chunk);
+  write_chunk(stem + ".kchunk", chunk);
+  return chunk;
+}
+
+// A recorded result in words, for progress lines.
+inline const char* result_words(int8_t result) {
+  return result > 0 ? "black wins" : result < 0 ? "white wins" : "draw";
+}
+
 // Plays `games` games of `game` (-1: until *stop); the game's rules should
 // have the self-play config's max_plies.
 template <game::Game G>
@@ -74,7 +97,6 @@ RunnerStats run_selfplay(const std::string& run_dir, const G& game, const Runner
                          int64_t max_games, const std::atomic<bool>& stop) {
   prepare_run(run_dir, game, o);
   std::atomic<int64_t> started{0}, done{0}, positions{0};
-  static std::atomic<int> chunk_seq{0};
   const auto start = std::chrono::steady_clock::now();
   double forward_seconds = 0;
 
@@ -124,17 +146,9 @@ RunnerStats run_selfplay(const std::string& run_dir, const G& game, const Runner
           while (!stopping() && !newer_model) {
             const int64_t index = started++;
             if (max_games >= 0 && index >= max_games) break;
-            Chunk chunk;
-            chunk.game = std::string(game.name());
-            chunk.model_id = model_id;
-            chunk.games.push_back(play_selfplay_game(search, o.selfplay, rng, &stop));
-            if (chunk.games[0].reason == ABANDONED) break;  // stopped mid-game
-            // Each finished game is written at once: an interrupted run loses none.
-            // Named by the writer (host, process, tag): workers on many hosts
-            // share the directory, and a restarted one never reuses a name.
-            const std::string stem = chunk_stem(run_dir, model_id, chunk_seq++);
-            write_game_records(game, stem, chunk);
-            write_chunk(stem + ".kchunk", chunk);
+            GameRecord record = play_selfplay_game(search, o.selfplay, rng, &stop);
+            if (record.reason == ABANDONED) break;  // stopped mid-game
+            const Chunk chunk = write_finished_game(run_dir, game, model_id, std::move(record));
             positions += int64_t(chunk.positions());
             const int64_t finished = ++done;
             if (o.on_game) o.on_game(chunk);
@@ -146,10 +160,7 @@ RunnerStats run_selfplay(const std::string& run_dir, const G& game, const Runner
               const auto& g = chunk.games[0];
               std::printf(
                   "selfplay: game %lld (%zu plies, %s) | %lld positions | %.1f games/min | %s\n",
-                  (long long)finished, g.moves.size(),
-                  g.result > 0   ? "black wins"
-                  : g.result < 0 ? "white wins"
-                                 : "draw",
+                  (long long)finished, g.moves.size(), result_words(g.result),
                   (long long)positions.load(), finished / std::max(minutes, 1e-9),
                   model_id.c_str());
               std::fflush(stdout);

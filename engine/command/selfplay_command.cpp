@@ -42,24 +42,16 @@ selfplay::RunnerStats run_teacher(const std::string& run_dir, const G& game, con
           std::mt19937_64 rng(rc.seed * 1000003 + uint64_t(t) * 7919 + uint64_t(getpid()));
           while (!stop && !errors.failed()) {
             if (max_games >= 0 && started++ >= max_games) break;
-            selfplay::Chunk chunk;
-            chunk.game = std::string(game.name());
-            chunk.model_id = model_id;
-            chunk.games.push_back(
-                selfplay::play_teacher_game(game, search, rc.selfplay, teacher, rng, &stop));
-            if (chunk.games[0].reason == selfplay::ABANDONED) break;
-            static std::atomic<int> seq{0};
-            const std::string stem = selfplay::chunk_stem(run_dir, model_id, seq++);
-            selfplay::write_game_records(game, stem, chunk);
-            selfplay::write_chunk(stem + ".kchunk", chunk);
+            selfplay::GameRecord record =
+                selfplay::play_teacher_game(game, search, rc.selfplay, teacher, rng, &stop);
+            if (record.reason == selfplay::ABANDONED) break;
+            const selfplay::Chunk chunk =
+                selfplay::write_finished_game(run_dir, game, model_id, std::move(record));
             positions += int64_t(chunk.positions());
             std::lock_guard lock(print_mutex);
             const auto& g = chunk.games[0];
             std::printf("selfplay: teacher game %lld (%zu plies, %s) | %lld positions | %s\n",
-                        (long long)++done, g.moves.size(),
-                        g.result > 0   ? "black wins"
-                        : g.result < 0 ? "white wins"
-                                       : "draw",
+                        (long long)++done, g.moves.size(), selfplay::result_words(g.result),
                         (long long)positions.load(), model_id.c_str());
             std::fflush(stdout);
           }
