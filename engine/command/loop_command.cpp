@@ -6,6 +6,8 @@
 // random mover, the greedy player and the model evaluated before it.
 // Ctrl-C stops after the current training phase (or evaluation); self-play
 // games still unfinished are dropped. The same command resumes the run.
+// With [loop] teacher_games, the self-play thread first plays that many
+// teacher games (the game's alpha-beta on both sides), counted in loop.json.
 // --no-selfplay trains on the games of outside workers (kishi selfplay on any
 // host that shares the run directory); WORLD_SIZE processes train it as one,
 // data-parallel, rank 0 leading (docs/scale.md).
@@ -30,6 +32,7 @@
 #include "nn/network_evaluator.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_runner.h"
+#include "selfplay/teacher_runner.h"
 #include "training/distributed.h"
 #include "training/evaluation.h"
 #include "training/trainer.h"
@@ -94,6 +97,7 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
   // threshold, and how many of them that side did not lose.
   std::atomic<int64_t> resign_checks{state.value("resign_checks", int64_t(0))};
   std::atomic<int64_t> false_resigns{state.value("false_resignations", int64_t(0))};
+  std::atomic<int64_t> teacher_games{state.value("teacher_games", int64_t(0))};
   sp.on_game = [&](const selfplay::Chunk& chunk) {
     positions += int64_t(chunk.positions());
     for (const auto& g : chunk.games)
@@ -102,12 +106,14 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
         if (g.result != -g.would_have_resigned) ++false_resigns;
       }
     ++games;
+    if (selfplay::is_teacher_model_id(chunk.model_id)) ++teacher_games;
   };
   const auto save_counters_in_state = [&] {
     state["games"] = games.load();
     state["positions"] = positions.load();
     state["resign_checks"] = resign_checks.load();
     state["false_resignations"] = false_resigns.load();
+    state["teacher_games"] = teacher_games.load();
   };
   // Without its own self-play the loop trains on what other processes write:
   // each new chunk of RUN/games is read once, for the counts.
@@ -125,9 +131,21 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
   std::atomic<bool> stop_selfplay{false};
   WorkerErrors selfplay_errors;
   std::thread selfplay_thread;
+  const int64_t teacher_left = own_selfplay ? rc.loop.teacher_games - teacher_games : 0;
+  if (teacher_left > 0)
+    std::printf("loop: %lld teacher games (alphabeta-%d on both sides) before self-play\n",
+                (long long)teacher_left, rc.loop.teacher_depth);
   if (own_selfplay)
     selfplay_thread = std::thread([&] {
-      selfplay_errors.run([&] { selfplay::run_selfplay(run_dir, game, sp, -1, stop_selfplay); });
+      selfplay_errors.run([&] {
+        if (teacher_left > 0) {
+          selfplay::TeacherConfig teacher;
+          teacher.depth = rc.loop.teacher_depth;
+          // One alpha-beta: the trainer has the other core of a small machine.
+          selfplay::run_teacher_games(run_dir, game, sp, teacher, 1, teacher_left, stop_selfplay);
+        }
+        if (!stop_selfplay) selfplay::run_selfplay(run_dir, game, sp, -1, stop_selfplay);
+      });
       if (selfplay_errors.failed()) interrupted = true;
     });
   struct JoinOnExit {  // also when the trainer or an evaluation throws
@@ -210,6 +228,7 @@ int run_loop(const G& game, const RunConfig& rc, const std::string& run_dir, dou
                              {"positions", state["positions"]},
                              {"resign_checks", state["resign_checks"]},
                              {"false_resignations", state["false_resignations"]},
+                             {"teacher_games", state["teacher_games"]},
                              {"time", unix_seconds}}}})
                .dump()
         << "\n";

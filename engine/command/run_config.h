@@ -31,6 +31,11 @@ struct RunConfig {
     int eval_every = 2;   // iterations between evaluations
     int eval_games = 10;  // against each baseline, both colours
     int eval_playouts = 16;
+    // The run opens with this many teacher games (the game's alpha-beta at
+    // teacher_depth playing both sides) before self-play: supervised data from
+    // the first minute, where random weights would give noise.
+    int64_t teacher_games = 0;
+    int teacher_depth = 2;
   } loop;
   std::string text;  // the file, to copy into the run directory
 };
@@ -67,6 +72,8 @@ inline RunConfig load_run_config(const std::string& path) {
   rc.loop.eval_every = int(loop.get_int("eval_every", rc.loop.eval_every, 1, MAX));
   rc.loop.eval_games = int(loop.get_int("eval_games", rc.loop.eval_games, 0, MAX));
   rc.loop.eval_playouts = int(loop.get_int("eval_playouts", rc.loop.eval_playouts, 1, MAX));
+  rc.loop.teacher_games = loop.get_int("teacher_games", 0, 0, INT64_MAX);
+  rc.loop.teacher_depth = int(loop.get_int("teacher_depth", rc.loop.teacher_depth, 1, 8));
   c.finish();
   rc.text = c.to_toml();
   return rc;

@@ -3,68 +3,16 @@
 // --teacher-depth, the game's alpha-beta plays instead: teacher games for
 // supervised training (selfplay/teacher_game.h).
 #include <atomic>
-#include <csignal>
 #include <cstdio>
-#include <mutex>
-#include <stdexcept>
-#include <thread>
 
 #include "engine/command/commands.h"
 #include "engine/command/interrupt.h"
 #include "engine/command/parse_args.h"
 #include "engine/command/run_config.h"
 #include "selfplay/selfplay_runner.h"
-#include "selfplay/teacher_game.h"
+#include "selfplay/teacher_runner.h"
 
 namespace kishi::command {
-namespace {
-
-// `threads` alpha-beta searches play teacher games until max_games or *stop;
-// each game is written as its own chunk, as self-play's are.
-template <class G>
-selfplay::RunnerStats run_teacher(const std::string& run_dir, const G& game, const RunConfig& rc,
-                                  const selfplay::TeacherConfig& teacher, int threads,
-                                  int64_t max_games, const std::atomic<bool>& stop) {
-  if constexpr (!players::AlphaBetaGame<G>) {
-    throw std::runtime_error("--teacher-depth: " + std::string(game.name()) +
-                             " has no alpha-beta search");
-  } else {
-    selfplay::prepare_run(run_dir, game, runner_options(rc));
-    const std::string model_id = "alphabeta-" + std::to_string(teacher.depth);
-    std::atomic<int64_t> started{0}, done{0}, positions{0};
-    std::mutex print_mutex;
-    WorkerErrors errors;
-    std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t)
-      workers.emplace_back([&, t] {
-        errors.run([&] {
-          players::AlphaBeta<G> search(game, 20);
-          std::mt19937_64 rng(rc.seed * 1000003 + uint64_t(t) * 7919 + uint64_t(getpid()));
-          while (!stop && !errors.failed()) {
-            if (max_games >= 0 && started++ >= max_games) break;
-            selfplay::GameRecord record =
-                selfplay::play_teacher_game(game, search, rc.selfplay, teacher, rng, &stop);
-            if (record.reason == selfplay::ABANDONED) break;
-            const selfplay::Chunk chunk =
-                selfplay::write_finished_game(run_dir, game, model_id, std::move(record));
-            positions += int64_t(chunk.positions());
-            std::lock_guard lock(print_mutex);
-            const auto& g = chunk.games[0];
-            std::printf("selfplay: teacher game %lld (%zu plies, %s) | %lld positions | %s\n",
-                        (long long)++done, g.moves.size(), selfplay::result_words(g.result),
-                        (long long)positions.load(), model_id.c_str());
-            std::fflush(stdout);
-          }
-        });
-      });
-    for (auto& w : workers) w.join();
-    errors.rethrow();
-    return {done.load(), positions.load(), 0, 0};
-  }
-}
-
-}  // namespace
-
 int selfplay(int argc, char** argv) {
   CLI::App app{"Self-play with the newest model of a run; games go to RUN/games", "kishi selfplay"};
   std::string run_dir, config_path;
@@ -90,7 +38,8 @@ int selfplay(int argc, char** argv) {
   std::atomic<bool>& interrupted = stop_requested_by_signal();
   const auto stats = games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
     if (teacher.depth > 0)
-      return run_teacher(run_dir, game, rc, teacher, threads, max_games, interrupted);
+      return selfplay::run_teacher_games(run_dir, game, runner_options(rc), teacher, threads,
+                                         max_games, interrupted);
     return selfplay::run_selfplay(run_dir, game, runner_options(rc), max_games, interrupted);
   });
   std::printf("selfplay: %lld games, %lld positions\n", (long long)stats.games,
