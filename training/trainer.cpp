@@ -337,7 +337,8 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
   return t;
 }
 
-StepMetrics Trainer::train(int64_t steps) {
+StepMetrics Trainer::train(int64_t steps,
+                           const std::function<void(const StepMetrics&)>& on_export) {
   Impl& m = *impl_;
   // The ranks read the chunks rank 0 lists: a chunk that lands meanwhile must
   // not make their windows differ.
@@ -386,6 +387,10 @@ StepMetrics Trainer::train(int64_t steps) {
   m.net->train();
   double policy_sum = 0, value_sum = 0;
   const auto start = std::chrono::steady_clock::now();
+  // Since the last on_export call.
+  double part_policy = 0, part_value = 0;
+  int64_t part_steps = 0;
+  auto part_start = start;
   std::future<Batch> next = std::async(std::launch::async, make_batch);
   for (int64_t s = 0; s < steps; ++s) {
     Batch b = next.get();
@@ -421,13 +426,27 @@ StepMetrics Trainer::train(int64_t steps) {
     if (finite) m.optimizer->step();
     m.scaler.update(finite);
     ++m.step;
-    policy_sum += policy_loss.item<double>();
-    value_sum += value_loss.item<double>();
+    const double p = policy_loss.item<double>(), v = value_loss.item<double>();
+    policy_sum += p;
+    value_sum += v;
+    part_policy += p;
+    part_value += v;
+    ++part_steps;
     if (m.writes() && m.step % m.config.steps_per_export == 0) {
       m.net->eval();
       nn::save_checkpoint(selfplay::model_path(m.run_dir, m.step), m.net,
                           {m.encoding, m.model_config, m.step});
       m.net->train();
+      if (on_export) {
+        const auto now = std::chrono::steady_clock::now();
+        on_export(
+            {m.step, part_policy / part_steps, part_value / part_steps, m.learning_rate(),
+             part_steps * global_batch / std::chrono::duration<double>(now - part_start).count(),
+             int64_t(window.samples.size()), window.chunks_read});
+        part_policy = part_value = 0;
+        part_steps = 0;
+        part_start = now;
+      }
     }
   }
   const double seconds =

@@ -43,13 +43,20 @@ int train(int argc, char** argv) {
       games::with_game(rc.game, selfplay_rules(rc),
                        [](const auto& game) { return training::training_game(game); }),
       rc.train, group);
-  const auto m = trainer.train(steps);
+  int64_t printed_step = -1;
+  const auto print = [&](const training::StepMetrics& m) {
+    std::printf(
+        "train: step %lld | policy loss %.4f | value loss %.4f | lr %.4g | %.0f samples/s | "
+        "window %lld positions of %d chunks\n",
+        (long long)m.step, m.policy_loss, m.value_loss, m.learning_rate, m.samples_per_second,
+        (long long)m.window_positions, m.window_chunks);
+    std::fflush(stdout);
+    printed_step = m.step;
+  };
+  // A line at each exported model while it trains, and one for the steps after the last.
+  const auto m = trainer.train(steps, print);
   if (group && group->rank != 0) return 0;  // rank 0 speaks for the group
-  std::printf(
-      "train: step %lld | policy loss %.4f | value loss %.4f | lr %.4g | %.0f samples/s | window "
-      "%lld positions of %d chunks\n",
-      (long long)m.step, m.policy_loss, m.value_loss, m.learning_rate, m.samples_per_second,
-      (long long)m.window_positions, m.window_chunks);
+  if (m.step != printed_step) print(m);
   if (!test_run.empty()) {
     const auto t = trainer.test(test_run);
     if (t.positions == 0) {

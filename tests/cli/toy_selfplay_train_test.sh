@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The toy game through the whole pipeline: kishi selfplay writes its games
 # (chunks and text records), kishi train learns from them, and the loss of the
-# second training call is below the first's.
+# second training call is below the first's. A longer call prints a line at
+# each exported model (steps_per_export, 1,000) and one at its end.
 # Usage: toy_selfplay_train_test.sh KISHI CONFIG RUN_DIR
 set -euo pipefail
 kishi=$1 config=$2 run=$3
@@ -19,3 +20,5 @@ awk -v a="$first" -v b="$second" 'BEGIN {
   if (y[1] + y[2] < x[1] + x[2]) { print "loss went down: " x[1] + x[2] " -> " y[1] + y[2]; exit 0 }
   print "loss did not go down: " x[1] + x[2] " -> " y[1] + y[2]; exit 1 }'
 [ -f "$run"/train/state.ckpt ] || { echo "no trainer state written"; exit 1; }
+lines=$("$kishi" train --run "$run" --config "$config" --steps 1000 | grep -o '^train: step [0-9]* ' | tr '\n' ',')
+[ "$lines" = "train: step 1000 ,train: step 1300 ," ] || { echo "progress lines: $lines"; exit 1; }
