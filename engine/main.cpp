@@ -2,6 +2,9 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "engine/command/commands.h"
 
@@ -40,6 +43,18 @@ void usage(std::FILE* out) {
   std::fprintf(out, "\nkishi <command> --help shows the options of a command.\n");
 }
 
+// glibc gives blocks over its mmap threshold (at most 32 MB) back to the system
+// when they are freed, and trims the heap's top past 128 KB: a training batch
+// of gnome (128 policy targets of 77,312 floats, 40 MB, and torch's tensors of
+// that size) was mapped and faulted in anew at every step. Kept, the trainer
+// went from 113 to 1,104 positions a second.
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -54,6 +69,7 @@ int main(int argc, char** argv) {
   }
   for (const auto& c : SUBCOMMANDS)
     if (!std::strcmp(argv[1], c.name)) {
+      keep_freed_memory();
       try {
         return c.run(argc - 1, argv + 1);
       } catch (const std::exception& e) {
