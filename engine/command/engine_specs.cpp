@@ -41,7 +41,10 @@ EngineSpec engine_from(const std::string& text) {
     std::istringstream words(text.substr(eq + 1));
     for (std::string w; words >> w;) e.command.push_back(w);
     if (e.command.empty()) throw std::runtime_error("engine '" + e.name + "' has an empty command");
-    if (e.command[0] == "kishi") e.command[0] = self_executable();  // this very binary
+    // This very binary, by name or by any path to it: the match tells it the game.
+    std::error_code ec;
+    if (e.command[0] == "kishi" || std::filesystem::equivalent(e.command[0], self_executable(), ec))
+      e.command[0] = self_executable();
   } else {
     throw std::runtime_error("unknown engine '" + text +
                              "': use kishi, fairy-stockfish, gpsusi or NAME=COMMAND [ARGS]");
