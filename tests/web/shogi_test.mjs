@@ -410,9 +410,10 @@ async function playSecond(browser, server) {
   await page.fill('#start', '');
   await page.selectOption('#game', 'shogi');
   await page.selectOption('#side', '1');
-  // Two seconds a move, so that the page shows the engine thinking: its top
-  // moves as arrows on the board and its PV, while the server says it thinks.
-  await page.fill('#strength', '2');
+  // Five seconds a move, so that the page shows the engine thinking: its top
+  // moves as arrows on the board and its PV, while the server says it thinks
+  // (with two, on a loaded CI machine the move came before the arrows).
+  await page.fill('#strength', '5');
   await page.selectOption('#strength-unit', 'seconds');
   await page.uncheck('#takeback');
   await page.click('#new-game-button');
