@@ -42,9 +42,10 @@ EngineSpec engine_from(const std::string& text) {
     for (std::string w; words >> w;) e.command.push_back(w);
     if (e.command.empty()) throw std::runtime_error("engine '" + e.name + "' has an empty command");
     // This very binary, by name or by any path to it: the match tells it the game.
+    const std::string self = self_executable();
     std::error_code ec;
-    if (e.command[0] == "kishi" || std::filesystem::equivalent(e.command[0], self_executable(), ec))
-      e.command[0] = self_executable();
+    if (e.command[0] == "kishi" || std::filesystem::equivalent(e.command[0], self, ec))
+      e.command[0] = self;
   } else {
     throw std::runtime_error("unknown engine '" + text +
                              "': use kishi, fairy-stockfish, gpsusi or NAME=COMMAND [ARGS]");
