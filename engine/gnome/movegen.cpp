@@ -380,6 +380,19 @@ int distance(int a, int b) {
   return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 
+// Whether a move of the king of `o` might remove a lone king on k. A king move
+// takes or climbs on its two steps (rule 13), so it captures at most two
+// squares away; a queen it takes explodes one square further (rules 12, 23):
+// 3. Castling's first step is two squares, so its second step captures three
+// files away: kingside on the h file, where the explosion stops at the board's
+// edge; queenside on b7 (b2), from where it reaches the a file, four files
+// from e8 (e1).
+bool within_king_move_reach(const Position& p, int o, int their_king, int k) {
+  const int d = distance(their_king, k);
+  return d <= 3 || (d == 4 && file_of(k) == 0 &&
+                    (p.castling & (o == WHITE ? WHITE_QUEENSIDE : BLACK_QUEENSIDE)));
+}
+
 }  // namespace
 
 bool threatened(const Position& p, int colour) {
@@ -454,7 +467,7 @@ bool threatened(const Position& p, int colour) {
   // captures next to the king where a queen could be eliminated (rule 23).
   uint64_t from = 0, targets = 0;
   const int their_king = p.king_square(o);
-  if (their_king != NO_SQUARE && distance(their_king, k) <= 3) {
+  if (their_king != NO_SQUARE && within_king_move_reach(p, o, their_king, k)) {
     from |= bit(their_king);
     targets |= near | bit(k);
   }
