@@ -2,9 +2,9 @@
 // against copying the position, FEN parsing. Run: build/bench/kishi_microbench
 #include <benchmark/benchmark.h>
 
-#include "engine/gnome/move_effects.h"
-#include "engine/gnome/movegen.h"
-#include "engine/gnome/position.h"
+#include "games/gnome/move_effects.h"
+#include "games/gnome/movegen.h"
+#include "games/gnome/position.h"
 
 namespace kishi::gnome {
 namespace {

@@ -2,9 +2,9 @@
 // legality test for outside moves, SFEN parsing. Run: build/bench/kishi_microbench
 #include <benchmark/benchmark.h>
 
-#include "engine/shogi/movegen.h"
-#include "engine/shogi/perft.h"
-#include "engine/shogi/usi_move.h"
+#include "games/shogi/core/movegen.h"
+#include "games/shogi/core/perft.h"
+#include "games/shogi/core/usi_move.h"
 
 namespace kishi::shogi {
 namespace {

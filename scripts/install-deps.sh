@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
-  libtorch-dev          # LibTorch C++ frontend: network, training (nn/, training/)
+  libtorch-dev          # LibTorch C++ frontend: network, training (src/nn/, src/training/)
   libgloo-dev           # headers of torch c10d's Gloo backend: data-parallel training
   libeigen3-dev         # linear algebra for rating fits (match/)
   libspdlog-dev         # logging
@@ -16,7 +16,7 @@ packages=(
   libtomlplusplus-dev   # configs/*.toml
   nlohmann-json3-dev    # JSON summaries and metrics
   libzstd-dev           # compressed self-play chunks
-  libcpp-httplib-dev    # kishi serve's HTTP server (engine/serve/)
+  libcpp-httplib-dev    # kishi serve's HTTP server (src/serve/)
   chromium              # the browser of the web board's tests (tests/web/)
   clang                 # libFuzzer targets (tests/fuzz)
   fairy-stockfish       # reference engine for perft speed and matches

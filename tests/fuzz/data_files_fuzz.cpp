@@ -12,8 +12,8 @@
 #include <fstream>
 #include <string>
 
+#include "chunks/chunk.h"
 #include "nn/checkpoint_file.h"
-#include "selfplay/chunk.h"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/gnome/gnome_game.h"
-#include "engine/gnome/move_effects.h"
+#include "games/gnome/gnome_game.h"
+#include "games/gnome/move_effects.h"
 
 using namespace kishi::gnome;
 

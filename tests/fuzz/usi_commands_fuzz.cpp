@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/usi/usi_protocol.h"
+#include "usi/usi_protocol.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The hash and thread counts are the machine's business, not the parser's:

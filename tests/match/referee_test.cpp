@@ -1,4 +1,4 @@
-#include "engine/match/referee.h"
+#include "match/referee.h"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include <fstream>
 #include <iterator>
 
-#include "engine/match/elo.h"
-#include "engine/match/ratings.h"
-#include "engine/shogi/shogi_game.h"
+#include "games/shogi/shogi_game.h"
+#include "match/elo.h"
+#include "match/ratings.h"
 
 namespace kishi::match {
 namespace {

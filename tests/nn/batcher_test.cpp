@@ -5,8 +5,8 @@
 #include <atomic>
 #include <thread>
 
+#include "tests/games/random_playout.h"
 #include "tests/nn/shogi_inputs.h"
-#include "tests/random_playout.h"
 
 namespace kishi::nn {
 namespace {

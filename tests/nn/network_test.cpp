@@ -7,10 +7,10 @@
 #include <random>
 
 #include "nn/batcher.h"
-#include "nn/checkpoint.h"
-#include "nn/network_evaluator.h"
+#include "nn/torch/checkpoint.h"
+#include "nn/torch/network_evaluator.h"
+#include "tests/games/random_playout.h"
 #include "tests/nn/shogi_inputs.h"
-#include "tests/random_playout.h"
 
 namespace kishi::nn {
 namespace {

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <limits>
 
-#include "nn/autocast.h"
-#include "nn/network_evaluator.h"
+#include "nn/torch/autocast.h"
+#include "nn/torch/network_evaluator.h"
+#include "tests/games/random_playout.h"
 #include "tests/nn/shogi_inputs.h"
-#include "tests/random_playout.h"
 #include "training/loss_scaler.h"
 
 namespace kishi::nn {

@@ -3,10 +3,10 @@
 
 #include <vector>
 
-#include "engine/common/evaluation.h"
-#include "engine/shogi/encoding.h"
-#include "engine/shogi/movegen.h"
-#include "engine/shogi/shogi_game.h"
+#include "game/evaluation.h"
+#include "games/shogi/core/movegen.h"
+#include "games/shogi/encoding.h"
+#include "games/shogi/shogi_game.h"
 #include "nn/evaluator.h"
 #include "nn/game_encoding.h"
 #include "nn/model_config.h"

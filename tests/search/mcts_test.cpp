@@ -1,10 +1,10 @@
-#include "engine/search/mcts.h"
+#include "search/mcts.h"
 
 #include <gtest/gtest.h>
 
-#include "engine/shogi/material_evaluator.h"
-#include "engine/shogi/shogi_game.h"
-#include "tests/random_playout.h"
+#include "games/shogi/material_evaluator.h"
+#include "games/shogi/shogi_game.h"
+#include "tests/games/random_playout.h"
 
 namespace kishi::search {
 namespace {

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/shogi/position.h"
-#include "engine/shogi/shogi_game.h"
-#include "engine/shogi/usi_move.h"
+#include "games/shogi/core/position.h"
+#include "games/shogi/core/usi_move.h"
+#include "games/shogi/shogi_game.h"
 
 namespace kishi::selfplay {
 namespace {

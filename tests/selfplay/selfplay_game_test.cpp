@@ -4,9 +4,9 @@
 
 #include <filesystem>
 
-#include "engine/shogi/game_status.h"
-#include "engine/shogi/material_evaluator.h"
-#include "engine/shogi/movegen.h"
+#include "games/shogi/core/game_status.h"
+#include "games/shogi/core/movegen.h"
+#include "games/shogi/material_evaluator.h"
 
 namespace kishi::selfplay {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "engine/gnome/gnome_game.h"
+#include "games/gnome/gnome_game.h"
 
 namespace kishi::selfplay {
 namespace {

@@ -1,5 +1,5 @@
 // kishi serve's access rules on their own (the server's are in tests/web/security_test.mjs).
-#include "engine/serve/access.h"
+#include "serve/access.h"
 
 #include <gtest/gtest.h>
 

@@ -10,12 +10,12 @@
 #include <map>
 #include <thread>
 
-#include "engine/players/alpha_beta.h"
-#include "engine/shogi/material_evaluator.h"
-#include "engine/shogi/mirror.h"
-#include "engine/toy/toy_game.h"
-#include "nn/checkpoint.h"
-#include "nn/network_evaluator.h"
+#include "games/shogi/core/mirror.h"
+#include "games/shogi/material_evaluator.h"
+#include "games/toy/toy_game.h"
+#include "nn/torch/checkpoint.h"
+#include "nn/torch/network_evaluator.h"
+#include "players/alpha_beta.h"
 #include "selfplay/model_store.h"
 #include "selfplay/selfplay_game.h"
 #include "training/training_data.h"

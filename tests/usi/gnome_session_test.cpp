@@ -5,8 +5,8 @@
 
 #include <chrono>
 
-#include "engine/game/position_command.h"
-#include "engine/gnome/gnome_game.h"
+#include "game/position_command.h"
+#include "games/gnome/gnome_game.h"
 #include "tests/usi/usi_session.h"
 
 namespace kishi {

@@ -6,8 +6,8 @@
 
 #include <chrono>
 
-#include "engine/shogi/movegen.h"
-#include "engine/shogi/usi_move.h"
+#include "games/shogi/core/movegen.h"
+#include "games/shogi/core/usi_move.h"
 
 namespace kishi {
 namespace {

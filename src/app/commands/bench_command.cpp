@@ -1,0 +1,409 @@
+// kishi bench: fixed benchmark suites, for comparing builds and machines.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <span>
+
+#include "app/commands/commands.h"
+#include "app/commands/parse_args.h"
+#include "app/commands/run_config.h"
+#include "common/config.h"
+#include "games/builtin_evaluator.h"
+#include "games/gnome/perft.h"
+#include "games/registry.h"
+#include "games/shogi/core/perft.h"
+#include "nn/torch/batched_network.h"
+#include "search/mcts.h"
+#include "selfplay/model_store.h"
+#include "selfplay/selfplay_game.h"
+#include "selfplay/selfplay_runner.h"
+#include "training/trainer.h"
+
+namespace kishi::command {
+namespace {
+
+struct PerftCase {
+  const char* name;
+  const char* sfen;
+  int depth;
+};
+
+// Openings, a middle game full of drops, and hand-heavy positions.
+constexpr PerftCase PERFT_SUITE[] = {
+    {"hirate", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 5},
+    {"matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 3},
+    {"usi-spec", "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+     3},
+    {"9P9p-in-hand", "lnsgkgsnl/1r5b1/9/9/9/9/9/1B5R1/LNSGKGSNL b 9P9p 1", 3},
+    {"maxmoves593", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 3},
+};
+
+constexpr PerftCase GNOME_PERFT_SUITE[] = {
+    {"gnome-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 B", 4},
+    {"gnome-wounded", "rnb1k1(rp)p/1p1pbpp1/3q4/1B~4p1/3N4/5NP1/P1RQ1B2/PPKPPP1(RP) w q - 0 16 B",
+     4},
+    {"gnome-king-top", "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W", 3},
+};
+
+// Times count(case) over a suite, a line each and a total line.
+template <class Count>
+void perft_suite(std::span<const PerftCase> suite, const char* total, Count&& count) {
+  uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  for (const auto& c : suite) {
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t nodes = count(c);
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%-14s depth %d nodes %12llu time %7.3f s nps %12.0f\n", c.name, c.depth,
+                (unsigned long long)nodes, s, nodes / s);
+    total_nodes += nodes;
+    total_seconds += s;
+  }
+  std::printf("%-14s nodes %llu time %.3f s nps %.0f\n", total, (unsigned long long)total_nodes,
+              total_seconds, total_nodes / total_seconds);
+}
+
+int bench_perft() {
+  perft_suite(PERFT_SUITE, "total", [](const PerftCase& c) {
+    shogi::Position pos = *shogi::Position::from_sfen(c.sfen);
+    return shogi::perft(pos, c.depth);
+  });
+  // gnome: the start, and positions of tests/data/perft-gnome.tsv (stacks,
+  // wounded bishops, a king on a rook); make/undo, the veto counted.
+  perft_suite(GNOME_PERFT_SUITE, "gnome total", [](const PerftCase& c) {
+    return gnome::perft_in_place(*gnome::GnomeGame{}.parse_state(c.sfen), c.depth);
+  });
+  return 0;
+}
+
+struct NnOptions {
+  std::string model_file;  // checkpoint; empty: random weights of model_config
+  std::string model_config;
+  std::string game = "shogi";
+  nn::NetworkOptions network;
+  std::vector<int> batch_sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+  double seconds = 1.0;
+};
+
+// States from seeded random playouts, so that every run measures the same work.
+template <game::Game G>
+std::vector<typename G::State> bench_positions(const G& game, size_t count) {
+  std::vector<typename G::State> positions;
+  uint64_t rng = 12345;
+  typename G::ActionList moves;
+  while (positions.size() < count) {
+    typename G::State pos = game.start_state();
+    for (int ply = 0; ply < 120 && positions.size() < count; ++ply) {
+      game.legal_actions(pos, moves);
+      if (moves.size() == 0) break;
+      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+      game.play(pos, moves[(rng >> 33) % moves.size()]);
+      positions.push_back(pos);
+    }
+  }
+  return positions;
+}
+
+template <game::Game G>
+int bench_nn(const G& game, const NnOptions& o) {
+  const nn::GameEncoding encoding = nn::game_encoding(game);
+  std::unique_ptr<nn::NetworkEvaluator> net;
+  if (!o.model_file.empty()) {
+    net = nn::NetworkEvaluator::from_checkpoint(o.model_file, encoding, o.network);
+  } else {
+    nn::ModelConfig config;
+    if (!o.model_config.empty()) {
+      const Config file = Config::load_file(o.model_config);
+      config = nn::ModelConfig::from(file.table("model"));
+      file.finish();
+    }
+    net = nn::NetworkEvaluator::random(config, encoding, 1, o.network);
+  }
+  std::printf("network %s%s\n", net->describe().c_str(),
+              o.model_file.empty() ? " (random weights)" : "");
+  const auto positions = bench_positions(game, 512);
+  std::printf("%6s %12s %9s %9s %9s %9s %9s\n", "batch", "positions/s", "encode%", "copy%",
+              "forward%", "finish%", "outside%");
+  const typename G::Encoding encoder;
+  const size_t input_size = encoding.shape.input_size();
+  typename G::ActionList legal;
+  for (int batch : o.batch_sizes) {
+    // Encoding (on the search threads in play) is timed here with the network's own phases.
+    std::vector<float> planes(size_t(batch) * input_size);
+    std::vector<std::vector<int>> indices(batch);
+    std::vector<nn::EncodedPosition> input(batch);
+    std::vector<nn::PolicyValue> output(batch);
+    size_t next = 0;
+    double encode_seconds = 0;
+    const auto run_once = [&] {
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int i = 0; i < batch; ++i) {
+        const auto& pos = positions[next++ % positions.size()];
+        float* x = planes.data() + size_t(i) * input_size;
+        encoder.encode(pos, x);
+        indices[i].clear();
+        game.legal_actions(pos, legal);
+        for (size_t k = 0; k < legal.size(); ++k)
+          indices[i].push_back(encoder.policy_index(pos, legal[k]));
+        input[i] = {x, indices[i]};
+      }
+      encode_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      net->evaluate(input, output);
+    };
+    run_once();  // warm-up: allocations, kernel selection
+    net->reset_times();
+    encode_seconds = 0;
+    const auto start = std::chrono::steady_clock::now();
+    int calls = 0;
+    double elapsed = 0;
+    do {
+      run_once();
+      ++calls;
+      elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    } while (elapsed < o.seconds || calls < 3);
+    const nn::EvaluationTimes& t = net->times();
+    const double encode = t.encode + encode_seconds;
+    const double total = t.total() + encode_seconds;
+    std::printf("%6d %12.0f %8.1f%% %8.1f%% %8.1f%% %8.1f%% %8.1f%%\n", batch,
+                t.positions / elapsed, 100 * encode / total, 100 * t.copy / total,
+                100 * t.forward / total, 100 * t.finish / total, 100 * (total - t.forward) / total);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+struct SearchBenchOptions {
+  int64_t playouts = 200000;
+  double network_seconds = 10;
+  int batch = 8;
+  int torch_threads = 0;
+  std::string model_file;
+  std::string game = "shogi";
+};
+
+// Playouts per second of the tree search itself (built-in evaluator, one
+// thread), then with the default network: how much of the wall time the
+// forward pass takes (the rest is search, encoding and waiting).
+template <game::Game G>
+int bench_search(const G& game, const SearchBenchOptions& o) {
+  using namespace kishi::search;
+  // shogi's opening and a middle game; another game's start and a state 20
+  // random plies in.
+  std::vector<typename G::State> roots;
+  if constexpr (std::is_same_v<G, shogi::ShogiGame>) {
+    for (const char* sfen :
+         {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+          "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1"})
+      roots.push_back(*game.parse_state(sfen));
+  } else {
+    const auto states = bench_positions(game, 20);
+    roots = {game.start_state(), states.back()};
+  }
+  auto builtin = games::builtin_evaluator(game);
+  SearchParams params;
+  params.threads = 1;
+  params.max_nodes = 1 << 24;
+  double total_playouts = 0, total_seconds = 0;
+  for (const auto& root : roots) {
+    Search<G> search(game, *builtin.evaluator, params);
+    SearchLimits limits;
+    limits.max_playouts = o.playouts;
+    const auto result = search.run(root, limits);
+    std::printf(
+        "built-in evaluator, 1 thread: %8lld playouts in %.3f s: %9.0f playouts/s (tree %d%% "
+        "full)\n",
+        (long long)result.info.playouts, result.info.seconds,
+        result.info.playouts / result.info.seconds, result.info.hashfull / 10);
+    total_playouts += result.info.playouts;
+    total_seconds += result.info.seconds;
+  }
+  std::printf("built-in evaluator: %.0f playouts/s\n", total_playouts / total_seconds);
+
+  nn::NetworkOptions net_options;
+  net_options.threads = o.torch_threads;
+  const nn::GameEncoding encoding = nn::game_encoding(game);
+  nn::BatcherOptions batch;
+  batch.max_batch = o.batch;
+  batch.max_wait = std::chrono::microseconds(1000);
+  const nn::BatchedNetwork<G> batched(
+      o.model_file.empty()
+          ? nn::NetworkEvaluator::random(nn::ModelConfig{}, encoding, 1, net_options)
+          : nn::NetworkEvaluator::from_checkpoint(o.model_file, encoding, net_options),
+      batch);
+  nn::NetworkEvaluator* network = batched.net.get();
+  params.threads = o.batch;  // one waiting leaf per thread fills a batch
+  params.max_nodes = 1 << 22;
+  Search<G> search(game, *batched.leaf, params);
+  SearchLimits limits;
+  const auto start = std::chrono::steady_clock::now();
+  limits.should_stop = [&](const SearchInfo& info) { return info.seconds >= o.network_seconds; };
+  network->reset_times();
+  const auto result = search.run(roots[1], limits);
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const nn::EvaluationTimes& t = network->times();
+  const auto stats = batched.batcher->stats();
+  std::printf(
+      "network %s, batch %d, %d search threads: %lld playouts in %.1f s: %.0f playouts/s, "
+      "mean batch %.1f\n",
+      network->describe().c_str(), o.batch, params.threads, (long long)result.info.playouts, wall,
+      result.info.playouts / wall,
+      stats.batches ? double(stats.requests - stats.cache_hits) / stats.batches : 0.0);
+  std::printf(
+      "share of wall time in the forward pass: %.1f%% (encode %.1f%%, copy %.1f%%, "
+      "legal-move softmax %.1f%%)\n",
+      100 * t.forward / wall, 100 * t.encode / wall, 100 * t.copy / wall, 100 * t.finish / wall);
+  return 0;
+}
+
+// The trainer against a bare forward+backward loop of the same network and
+// batch, on positions from quick self-play games with the built-in evaluator.
+template <game::Game G>
+int bench_train(const G& game, const RunConfig& rc, int64_t steps) {
+  namespace fs = std::filesystem;
+  const nn::ModelConfig& model = rc.model;
+  const training::TrainConfig& train = rc.train;
+  const std::string dir =
+      (fs::temp_directory_path() / ("kishi-bench-train-" + std::to_string(getpid()))).string();
+  fs::create_directories(dir + "/models");
+  fs::create_directories(dir + "/games");
+  nn::NetworkEvaluator::random(model, nn::game_encoding(game), 1, {})
+      ->save(selfplay::model_path(dir, 0));
+  auto builtin = games::builtin_evaluator(game);
+  search::Search<G> search(game, *builtin.evaluator, {.max_nodes = 1 << 16});
+  selfplay::SelfPlayConfig sp;
+  sp.playouts = 16;
+  sp.fast_playouts = 4;
+  sp.full_search_share = 1;
+  sp.max_plies = 200;
+  std::mt19937_64 rng(3);
+  selfplay::Chunk chunk;
+  for (int i = 0; i < 20; ++i) chunk.games.push_back(selfplay::play_selfplay_game(search, sp, rng));
+  selfplay::write_chunk(dir + "/games/bench.kchunk", chunk);
+  training::Trainer trainer(dir, training::training_game(game), train);
+  trainer.train(5);  // warm-up
+  const auto m = trainer.train(steps);
+  const double bare = trainer.bare_samples_per_second(steps);
+  fs::remove_all(dir);
+  std::printf(
+      "trainer: %.0f samples/s; bare forward+backward loop of the same network (%s) and batch %d: "
+      "%.0f "
+      "samples/s; trainer at %.1f%% of the bare loop\n",
+      m.samples_per_second, model.describe().c_str(), train.batch_size, bare,
+      100 * m.samples_per_second / bare);
+  return 0;
+}
+
+// Self-play as the loop runs it (the config's network and settings, random
+// weights): positions per hour and the share of wall time in the forward pass.
+int bench_selfplay(const std::string& config_path, double seconds) {
+  namespace fs = std::filesystem;
+  const RunConfig rc = load_run_config(config_path);
+  selfplay::RunnerOptions o = runner_options(rc);
+  o.verbose = false;
+  const std::string dir =
+      (fs::temp_directory_path() / ("kishi-bench-selfplay-" + std::to_string(getpid()))).string();
+  std::atomic<bool> stop{false};
+  std::thread timer([&] {
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    stop = true;
+  });
+  const auto stats = games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
+    return selfplay::run_selfplay(dir, game, o, -1, stop);
+  });
+  timer.join();
+  fs::remove_all(dir);
+  std::printf(
+      "selfplay (%s, %d games at once): %lld games, %lld positions in %.1f s: %.0f positions/hour; "
+      "%.1f%% of wall time in the forward pass\n",
+      o.model.describe().c_str(), o.games_in_parallel, (long long)stats.games,
+      (long long)stats.positions, stats.seconds, stats.positions / stats.seconds * 3600,
+      100 * stats.forward_seconds / stats.seconds);
+  return 0;
+}
+
+}  // namespace
+
+int bench(int argc, char** argv) {
+  CLI::App app{"Fixed benchmark suites", "kishi bench"};
+  app.require_subcommand(1);
+  auto* perft = app.add_subcommand("perft", "perft suite, single thread; prints nodes/s");
+  NnOptions nn_options;
+  auto* nn_cmd = app.add_subcommand(
+      "nn", "network throughput by batch size, and the share of time outside the forward pass");
+  auto* model_opt = nn_cmd->add_option("--model", nn_options.model_file,
+                                       "checkpoint to load (default: random weights)");
+  auto* config_opt =
+      nn_cmd->add_option("--config", nn_options.model_config,
+                         "TOML file whose [model] table shapes the random network (default: "
+                         "configs/model/small.toml's shape)");
+  nn_cmd->add_option("--game", nn_options.game, "shogi, showgit or toy")->capture_default_str();
+  nn_cmd->add_option("--device", nn_options.network.device, "cpu, cuda, cuda:N")
+      ->capture_default_str();
+  nn_cmd->add_option("--threads", nn_options.network.threads, "intra-op threads (0: torch default)")
+      ->capture_default_str();
+  std::string nn_precision = "fp32";
+  nn_cmd->add_option("--precision", nn_precision, "fp32, fp16 (CUDA) or bf16 autocast")
+      ->check(CLI::IsMember({"fp32", "fp16", "bf16"}))
+      ->capture_default_str();
+  nn_cmd->add_option("--batch", nn_options.batch_sizes, "batch sizes")->delimiter(',');
+  nn_cmd->add_option("--seconds", nn_options.seconds, "time per batch size")->capture_default_str();
+  model_opt->excludes(config_opt);
+  SearchBenchOptions search_options;
+  auto* search_cmd = app.add_subcommand(
+      "search", "playouts/s with the built-in evaluator; forward-pass share with the network");
+  search_cmd->add_option("--playouts", search_options.playouts, "playouts per position (built-in)")
+      ->capture_default_str();
+  search_cmd->add_option("--seconds", search_options.network_seconds, "network search time")
+      ->capture_default_str();
+  search_cmd->add_option("--batch", search_options.batch, "network batch size")
+      ->capture_default_str();
+  search_cmd
+      ->add_option("--threads", search_options.torch_threads,
+                   "intra-op threads of the network (0: torch default)")
+      ->capture_default_str();
+  search_cmd->add_option("--model", search_options.model_file,
+                         "checkpoint (default: random weights)");
+  search_cmd->add_option("--game", search_options.game, "shogi, showgit or toy")
+      ->capture_default_str();
+  std::string train_config = "configs/quickstart.toml";
+  int64_t train_steps = 50;
+  auto* train_cmd =
+      app.add_subcommand("train", "trainer samples/s against a bare forward+backward loop");
+  train_cmd->add_option("--config", train_config, "config whose [model] and [train] to use")
+      ->capture_default_str();
+  train_cmd->add_option("--steps", train_steps, "steps to time")->capture_default_str();
+  double selfplay_seconds = 60;
+  auto* selfplay_cmd =
+      app.add_subcommand("selfplay", "self-play positions/hour and forward-pass share");
+  selfplay_cmd
+      ->add_option("--config", train_config, "config whose [model], [network], [selfplay] to use")
+      ->capture_default_str();
+  selfplay_cmd
+      ->add_option("--seconds", selfplay_seconds,
+                   "time to play (games under way then are finished)")
+      ->capture_default_str();
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+  if (selfplay_cmd->parsed()) return bench_selfplay(train_config, selfplay_seconds);
+  if (train_cmd->parsed()) {
+    // The config's game, its self-play games capped at 200 plies.
+    const RunConfig rc = load_run_config(train_config);
+    return games::with_game(rc.game, {.max_plies = 200},
+                            [&](const auto& game) { return bench_train(game, rc, train_steps); });
+  }
+  if (perft->parsed()) return bench_perft();
+  if (search_cmd->parsed())
+    return games::with_game(search_options.game, {},
+                            [&](const auto& game) { return bench_search(game, search_options); });
+  nn_options.network.precision = nn::parse_precision(nn_precision);
+  if (nn_cmd->parsed())
+    return games::with_game(nn_options.game, {},
+                            [&](const auto& game) { return bench_nn(game, nn_options); });
+  return 2;
+}
+
+}  // namespace kishi::command

@@ -1,0 +1,76 @@
+// kishi train: train the run's network on its newest self-play positions, in
+// one process or in WORLD_SIZE data-parallel ones (docs/scale.md).
+#include <cstdio>
+#include <optional>
+
+#include "app/commands/commands.h"
+#include "app/commands/parse_args.h"
+#include "app/commands/run_config.h"
+#include "training/trainer.h"
+
+namespace kishi::command {
+
+int train(int argc, char** argv) {
+  CLI::App app{"Train the run's network on its newest self-play positions", "kishi train"};
+  std::string run_dir, config_path;
+  int64_t steps = 100;
+  app.add_option("--run", run_dir, "run directory")->required();
+  app.add_option("--config", config_path, "TOML config ([run], [network], [train])")->required();
+  app.add_option("--steps", steps, "training steps")->capture_default_str();
+  double timeout = 60;
+  app.add_option("--timeout", timeout,
+                 "with WORLD_SIZE > 1 processes: the longest wait for a peer, seconds")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 86400.0));
+  std::string test_run;
+  app.add_option("--test", test_run,
+                 "after training, measure the network on this run's positions (held out: "
+                 "kishi import them into their own run)");
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+
+  const RunConfig rc = load_run_config(config_path);
+  // Several processes (torchrun's variables): data-parallel, rank 0 writes.
+  std::optional<training::ProcessGroupSettings> group;
+  try {
+    group = training::process_group_from_environment();
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "kishi train: %s\n", e.what());
+    return 2;
+  }
+  if (group) group->timeout_seconds = timeout;
+  training::Trainer trainer(
+      run_dir,
+      games::with_game(rc.game, selfplay_rules(rc),
+                       [](const auto& game) { return training::training_game(game); }),
+      rc.train, group);
+  int64_t printed_step = -1;
+  const auto print = [&](const training::StepMetrics& m) {
+    std::printf(
+        "train: step %lld | policy loss %.4f | value loss %.4f | lr %.4g | %.0f samples/s | "
+        "window %lld positions of %d chunks\n",
+        (long long)m.step, m.policy_loss, m.value_loss, m.learning_rate, m.samples_per_second,
+        (long long)m.window_positions, m.window_chunks);
+    std::fflush(stdout);
+    printed_step = m.step;
+  };
+  // A line at each exported model while it trains, and one for the steps after the last.
+  const auto m = trainer.train(steps, print);
+  if (group && group->rank != 0) return 0;  // rank 0 speaks for the group
+  if (m.step != printed_step) print(m);
+  if (!test_run.empty()) {
+    const auto t = trainer.test(test_run);
+    if (t.positions == 0) {
+      std::fprintf(stderr, "kishi train: --test %s: no positions (no .kchunk files in %s/games)\n",
+                   test_run.c_str(), test_run.c_str());
+      return 1;
+    }
+    std::printf(
+        "test: %lld positions (%lld with a policy target) | policy top-1 %.1f%% | policy loss "
+        "%.4f | value loss %.4f\n",
+        (long long)t.positions, (long long)t.policy_positions, 100 * t.policy_top1, t.policy_loss,
+        t.value_loss);
+  }
+  return 0;
+}
+
+}  // namespace kishi::command

@@ -1,0 +1,97 @@
+// Xadrez de Gnomo behind kishi's game interface (engine/game/game.h): the
+// state is the line of positions from the root, which the veto (rule 17) and
+// repetition (rule 20) need. docs/rules-gnome.md describes the rules core.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/expected.h"
+#include "game/game.h"
+#include "games/gnome/encoding.h"
+#include "games/gnome/material.h"
+#include "games/gnome/move_text.h"
+#include "games/gnome/movegen.h"
+#include "games/gnome/position.h"
+#include "games/gnome/state.h"
+
+namespace kishi::gnome {
+
+class GnomeGame {
+ public:
+  using State = gnome::State;
+  using Action = Move;
+  using ActionList = MoveList;
+  using Encoding = GnomeEncoding;
+
+  struct Rules {
+    int max_plies = 512;  // a game this long is a draw (rule 20)
+    // > 0: a state whose side to move has a mate in one that no veto answers
+    // is final inside the search (find_mate), as shogi's leaf mate search; gnome
+    // looks one move deep whatever the number (deeper costs more than a leaf).
+    int leaf_mate_plies = 0;
+  };
+  // Outcome reasons.
+  static constexpr uint8_t CHECKMATE = 1, STALEMATE = 2, BARE_KINGS = 3, REPETITION = 4,
+                           FIFTY_MOVES = 5, MAX_PLIES = 6;
+
+  GnomeGame() = default;
+  explicit GnomeGame(Rules rules) : rules_(rules) {}
+
+  std::string_view name() const { return "gnome"; }
+  State start_state() const;
+  std::string state_text(const State& s) const { return fen(s.position()); }
+  Expected<State> parse_state(std::string_view text) const;
+
+  int player(const State& s) const { return s.position().side; }
+  // The moves, and `veto` where the holder may veto. After a move that ends
+  // the game unless vetoed (rule 18), `accept` and `veto` alone: accepting is
+  // the form kishi gives to not vetoing (docs/rules-gnome.md, reading 6).
+  void legal_actions(const State& s, ActionList& list) const;
+  bool is_legal(const State& s, const Action& a) const;
+  void play(State& s, const Action& a) const;
+  void undo(State& s) const { s.line.pop_back(); }
+  bool can_veto(const State& s) const { return veto_available(s); }
+  bool can_accept(const State& s) const;
+  // Whether the last action accepted an end: the game is over.
+  bool accepted(const State& s) const { return s.line.back().last.kind == Kind::ACCEPT; }
+
+  std::string action_text(const Action& a) const { return move_text(a); }
+  Expected<Action> parse_action(const State& s, std::string_view text) const;
+  uint32_t pack(const Action& a) const;
+  Action unpack(uint32_t packed) const;
+
+  // Ends are judged once the last move can no longer be vetoed (rule 18).
+  game::Outcome outcome(const State& s, const ActionList& legal) const;
+  std::string reason_text(uint8_t reason) const;
+  // How the game stands at the line's first n entries with `moves` legal
+  // moves at the last, the veto aside.
+  game::Outcome end_at(const State& s, size_t n, int moves) const;
+  game::Terminal terminal(const State& s, const ActionList& legal) const;
+
+  // A mate that the opponent cannot escape, veto and accept included: of one
+  // move on the position alone (the leaf mates), else of at most max_plies
+  // plies by checks within `nodes` played actions (mate_search.h), for the
+  // root mate check of self-play and the evaluation.
+  std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const;
+
+  // For the greedy and alpha-beta baselines (engine/players/).
+  int material_gain(const State& s, const Action& a) const { return gnome::material_gain(s, a); }
+  int static_value(const State& s) const { return gnome::static_value(s); }
+  uint64_t state_key(const State& s) const {
+    return s.position().key ^ (veto_available(s) ? 0x9e3779b97f4a7c15ull : 0);
+  }
+  bool is_capture(const State& s, const Action& a) const { return material_gain(s, a) > 0; }
+  int move_order(const State& s, const Action& a) const { return material_gain(s, a); }
+
+ private:
+  Rules rules_;
+};
+
+static_assert(game::Game<GnomeGame>);
+static_assert(game::EncodingFor<GnomeEncoding, GnomeGame>);
+
+}  // namespace kishi::gnome

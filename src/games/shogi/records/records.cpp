@@ -1,0 +1,200 @@
+#include "games/shogi/records/records.h"
+
+#include <cstdio>
+
+#include "games/shogi/core/names.h"
+#include "games/shogi/core/position.h"
+#include "games/shogi/core/usi_move.h"
+
+namespace kishi::shogi {
+
+namespace {
+
+std::string csa_square(Square s) { return {char('1' + file_of(s)), char('1' + rank_of(s))}; }
+
+std::string csa_position(const Position& pos) {
+  if (pos.sfen() == Position::START_SFEN) return "PI\n+\n";
+  std::string s;
+  for (int rank = 0; rank < 9; ++rank) {
+    s += "P" + std::to_string(rank + 1);
+    for (int file = 8; file >= 0; --file) {
+      const Piece pc = pos.piece_on(make_square(file, rank));
+      s +=
+          pc ? std::string(color_of(pc) == BLACK ? "+" : "-") + piece_code(Game::Shogi, pc) : " * ";
+    }
+    s += "\n";
+  }
+  for (Color c : {BLACK, WHITE}) {
+    std::string hand;
+    for (PieceType pt : HAND_ORDER)
+      for (int n = 0; n < pos.hand_count(c, pt); ++n)
+        hand += "00" + piece_code(Game::Shogi, make_piece(c, pt));
+    if (!hand.empty()) s += std::string(c == BLACK ? "P+" : "P-") + hand + "\n";
+  }
+  s += pos.side_to_move() == BLACK ? "+\n" : "-\n";
+  return s;
+}
+
+std::string csa_ending(const std::string& reason) {
+  const std::string& r = reason;
+  if (r == "checkmate") return "%TSUMI";
+  if (r == "resign") return "%TORYO";
+  if (r == "repetition") return "%SENNICHITE";
+  if (r == "perpetual check") return "%OUTE_SENNICHITE";
+  if (r == "declaration") return "%KACHI";
+  if (r == "maximum plies") return "%JISHOGI";
+  if (r.rfind("time", 0) == 0) return "%TIME_UP";
+  if (r.rfind("illegal", 0) == 0 || r == "false declaration") return "%ILLEGAL_MOVE";
+  return "%CHUDAN";
+}
+
+// Whole seconds, rounded: what a move took on the clock.
+int64_t seconds(const game::Record& g, size_t i) {
+  return i < g.action_ms.size() ? (g.action_ms[i] + 500) / 1000 : 0;
+}
+
+const char* const KANJI_NUMBER[] = {"",     "一",   "二",   "三",   "四",   "五",   "六",
+                                    "七",   "八",   "九",   "十",   "十一", "十二", "十三",
+                                    "十四", "十五", "十六", "十七", "十八"};
+const char* const WIDE_DIGIT[] = {"", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
+// In moves, and (one character) on the board.
+const char* const KIF_PIECE[PIECE_TYPE_NB] = {"",   "歩", "香",   "桂",   "銀",   "角", "飛", "金",
+                                              "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+const char* const BOARD_PIECE[PIECE_TYPE_NB] = {"",   "歩", "香", "桂", "銀", "角", "飛", "金",
+                                                "玉", "と", "杏", "圭", "全", "馬", "龍"};
+
+std::string kif_hand(const Position& pos, Color c) {
+  std::string hand;
+  for (PieceType pt : HAND_ORDER)
+    if (const int n = pos.hand_count(c, pt))
+      hand += std::string(KIF_PIECE[pt]) + (n > 1 ? KANJI_NUMBER[n] : "") + "　";
+  return hand.empty() ? "なし" : hand;
+}
+
+// The start position: the even game's name, or a board diagram (BOD).
+std::string kif_position(const Position& pos) {
+  if (pos.sfen() == Position::START_SFEN) return "手合割：平手\n";
+  std::string s = "後手の持駒：" + kif_hand(pos, WHITE) + "\n";
+  s += "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
+  for (int rank = 0; rank < 9; ++rank) {
+    s += "|";
+    for (int file = 8; file >= 0; --file) {
+      const Piece pc = pos.piece_on(make_square(file, rank));
+      s += !pc ? " ・" : std::string(color_of(pc) == WHITE ? "v" : " ") + BOARD_PIECE[type_of(pc)];
+    }
+    s += std::string("|") + KANJI_NUMBER[rank + 1] + "\n";
+  }
+  s += "+---------------------------+\n先手の持駒：" + kif_hand(pos, BLACK) + "\n";
+  if (pos.side_to_move() == WHITE) s += "後手番\n";
+  return s;
+}
+
+std::string clock_text(int64_t total_seconds, bool with_hours) {
+  char text[32];
+  if (with_hours)
+    std::snprintf(text, sizeof text, "%02lld:%02lld:%02lld", (long long)total_seconds / 3600,
+                  (long long)total_seconds / 60 % 60, (long long)total_seconds % 60);
+  else
+    std::snprintf(text, sizeof text, "%2lld:%02lld", (long long)total_seconds / 60,
+                  (long long)total_seconds % 60);
+  return text;
+}
+
+// The last line before the result, and the result's words for a draw.
+struct KifEnding {
+  const char* special;
+  const char* draw;
+};
+KifEnding kif_ending(const std::string& r) {
+  if (r == "checkmate") return {"詰み", "中断"};
+  if (r == "resign") return {"投了", "中断"};
+  if (r == "repetition" || r == "perpetual check") return {"千日手", "千日手"};
+  if (r == "declaration") return {"入玉勝ち", "中断"};
+  if (r == "maximum plies") return {"持将棋", "持将棋"};
+  if (r.rfind("time", 0) == 0) return {"切れ負け", "中断"};
+  if (r.rfind("illegal", 0) == 0 || r == "false declaration") return {"反則負け", "中断"};
+  return {"中断", "中断"};
+}
+
+}  // namespace
+
+std::string kif_record(const game::Record& g, Game variant) {
+  Position pos = *Position::from_sfen(g.start_state, variant);
+  std::string s = "#KIF version=2.0 encoding=UTF-8\n";
+  if (!g.start_time.empty()) s += "開始日時：" + g.start_time + "\n";
+  if (!g.event.empty()) s += "棋戦：" + g.event + "\n";
+  s += kif_position(pos);
+  s += "先手：" + g.players[0] + "\n後手：" + g.players[1] + "\n";
+  s += "手数----指手---------消費時間--\n";
+  int64_t used[2] = {0, 0};
+  Square last_to = SQ_NONE;
+  char number[24];
+  for (size_t i = 0; i < g.actions.size(); ++i) {
+    const Move m = *parse_usi_move(pos, g.actions[i]);
+    const Color us = pos.side_to_move();
+    std::string text = m.to() == last_to ? "同　"
+                                         : std::string(WIDE_DIGIT[file_of(m.to()) + 1]) +
+                                               KANJI_NUMBER[rank_of(m.to()) + 1];
+    if (m.is_drop()) {
+      text += std::string(KIF_PIECE[m.dropped_piece()]) + "打";
+    } else {
+      text += KIF_PIECE[type_of(pos.piece_on(m.from()))];
+      if (m.is_promotion()) text += "成";
+      text +=
+          "(" + std::to_string(file_of(m.from()) + 1) + std::to_string(rank_of(m.from()) + 1) + ")";
+    }
+    const int64_t t = seconds(g, i);
+    used[us] += t;
+    std::snprintf(number, sizeof number, "%4zu ", i + 1);
+    s += number + text + "   (" + clock_text(t, false) + "/" + clock_text(used[us], true) + ")\n";
+    last_to = m.to();
+    pos.do_move(m);
+  }
+  const KifEnding ending = kif_ending(g.reason);
+  std::snprintf(number, sizeof number, "%4zu ", g.actions.size() + 1);
+  s += number + std::string(ending.special) + "\n";
+  s += "まで" + std::to_string(g.actions.size()) + "手で" +
+       (g.winner == game::Outcome::DRAW ? std::string(ending.draw)
+                                        : std::string(g.winner == 0 ? "先手" : "後手") + "の勝ち") +
+       "\n";
+  return s;
+}
+
+std::string csa_move(const Position& pos, Move m) {
+  std::string s = pos.side_to_move() == BLACK ? "+" : "-";
+  s += m.is_drop() ? "00" : csa_square(m.from());
+  s += csa_square(m.to());
+  Position after = pos;
+  after.do_move(m);
+  return s + piece_code(Game::Shogi, after.piece_on(m.to()));
+}
+
+std::string csa_record(const game::Record& g, Game variant) {
+  std::string s = "V2.2\nN+" + g.players[0] + "\nN-" + g.players[1] + "\n";
+  if (!g.event.empty()) s += "$EVENT:" + g.event + "\n";
+  if (!g.start_time.empty()) s += "$START_TIME:" + g.start_time + "\n";
+  Position pos = *Position::from_sfen(g.start_state, variant);
+  s += csa_position(pos);
+  for (size_t i = 0; i < g.actions.size(); ++i) {
+    const Move m = *parse_usi_move(pos, g.actions[i]);
+    s += csa_move(pos, m) + "\n";
+    pos.do_move(m);
+    s += "T" + std::to_string(seconds(g, i)) + "\n";
+  }
+  s += csa_ending(g.reason) + "\n";
+  s += "'result " + std::string(game::result_text(g.winner)) + " (" + g.reason + ")\n";
+  return s;
+}
+
+std::string usi_record(const game::Record& g) {
+  std::string s = "position ";
+  s += g.start_state == Position::START_SFEN ? "startpos" : "sfen " + g.start_state;
+  if (!g.actions.empty()) s += " moves";
+  for (const std::string& a : g.actions) s += " " + a;
+  s += "\n# " + g.players[0] + " (black) vs " + g.players[1] +
+       " (white): " + game::result_text(g.winner) + " (" + g.reason + "), " +
+       std::to_string(g.actions.size()) + " plies\n";
+  return s;
+}
+
+}  // namespace kishi::shogi

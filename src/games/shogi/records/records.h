@@ -1,0 +1,22 @@
+// shogi's game records: CSA (for shogi tools and servers), KIF (Kakinoki's
+// format, for GUIs such as ShogiHome and Kakinoki) and a USI position line
+// with the result (for engines and scripts).
+#pragma once
+
+#include <string>
+
+#include "game/record.h"
+#include "games/shogi/core/position.h"
+
+namespace kishi::shogi {
+
+// One move in CSA: "+7776FU", "-0055KA" (the piece after the move, so "+2822RY" promotes).
+std::string csa_move(const Position& pos, Move m);
+// Player 0 is black (sente). The actions must replay from the start state.
+std::string csa_record(const game::Record& record, Game variant);
+// KIF in UTF-8 (a `.kif` that says so on its first line).
+std::string kif_record(const game::Record& record, Game variant);
+// "position <start> moves ..." and a comment line with the players and the result.
+std::string usi_record(const game::Record& record);
+
+}  // namespace kishi::shogi

@@ -1,0 +1,160 @@
+// shogi and showgit as a kishi Game (engine/game/game.h): one class, the
+// variant in its Rules, so that every layer above the rules serves both.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "game/game.h"
+#include "game/record.h"
+#include "games/shogi/core/game_status.h"
+#include "games/shogi/core/mirror.h"
+#include "games/shogi/core/movegen.h"
+#include "games/shogi/core/names.h"
+#include "games/shogi/core/usi_move.h"
+#include "games/shogi/encoding.h"
+#include "games/shogi/eval/piece_values.h"
+#include "games/shogi/eval/static_value.h"
+#include "games/shogi/mate/mate_search.h"
+#include "games/shogi/records/records.h"
+
+namespace kishi::shogi {
+
+class ShogiGame {
+ public:
+  using State = Position;
+  using Action = Move;
+  using ActionList = MoveList;
+  using Encoding = ShogiEncoding;
+  // The df-pn solver behind `go mate` and the engine's look for a mate before
+  // its tree search (one per engine: its table is large).
+  using MateSolver = MateSearch;
+
+  struct Rules {
+    Game variant = Game::Shogi;
+    int max_plies = 512;
+    bool declaration = false;  // the 27-point entering-king rule
+    // A bounded mate search at every new leaf: a mate in this many plies (1, 3,
+    // 5...) makes the leaf a win without asking the evaluator. 0: off.
+    int leaf_mate_plies = 0;
+    int leaf_mate_nodes = 64;
+  };
+
+  ShogiGame() = default;
+  explicit ShogiGame(const Rules& rules) : rules_(rules) {}
+  const Rules& rules() const { return rules_; }
+
+  std::string_view name() const { return game_name(rules_.variant); }
+  State start_state() const { return Position::startpos(rules_.variant); }
+  std::string state_text(const State& s) const { return s.sfen(); }
+  Expected<State> parse_state(std::string_view sfen) const {
+    return Position::from_sfen(sfen, rules_.variant);
+  }
+
+  int player(const State& s) const { return s.side_to_move(); }
+  void legal_actions(const State& s, ActionList& list) const {
+    list.clear();
+    legal_moves(s, list);
+  }
+  bool is_legal(const State& s, Action a) const { return s.is_legal(a); }
+  void play(State& s, Action a) const { s.do_move(a); }
+  void undo(State& s) const { s.undo_move(); }
+  std::string action_text(Action a) const { return to_usi(a); }
+  Expected<Action> parse_action(const State& s, std::string_view usi) const {
+    return parse_usi_move(s, usi);
+  }
+  uint32_t pack(Action a) const { return a.raw(); }
+  Action unpack(uint32_t packed) const {
+    return packed > 0xffff ? Move() : Move::from_raw(uint16_t(packed));
+  }
+
+  // Mate, fourth repetition (perpetual check loses), the ply limit.
+  game::Outcome outcome(const State& s, const ActionList& legal) const {
+    return to_outcome(game_status(s, !legal.empty(), {.max_plies = rules_.max_plies}));
+  }
+  std::string reason_text(uint8_t reason) const { return to_string(Termination(reason)); }
+
+  game::Terminal terminal(const State& s, const ActionList& legal) const {
+    // Inside the tree a position met before in the game is final: the players
+    // could repeat from there forever, so it scores as the repetition would
+    // (perpetual check included). A declarable position is a win.
+    const GameStatus status = game_status(
+        s, !legal.empty(),
+        {.max_plies = rules_.max_plies, .declaration = rules_.declaration, .repetitions = 2});
+    if (status.outcome != shogi::Outcome::Ongoing) {
+      const game::Outcome o = to_outcome(status);
+      return {true, o.winner == game::Outcome::DRAW ? 0.0f
+                    : o.winner == s.side_to_move()  ? 1.0f
+                                                    : -1.0f};
+    }
+    if (rules_.leaf_mate_plies > 0 && has_quick_mate(s)) return {true, 1};
+    return {};
+  }
+
+  // What the action wins at once, in centipawns (the greedy baseline's choice).
+  int material_gain(const State& s, Action a) const { return capture_value(s, a); }
+
+  // For the alpha-beta baseline (engine/players/alpha_beta.h).
+  int static_value(const State& s) const { return shogi::static_value(s); }
+  uint64_t state_key(const State& s) const { return s.key(); }
+  bool is_capture(const State& s, Action a) const { return !a.is_drop() && s.piece_on(a.to()); }
+  // Captures and promotions first, by what they win; board moves before drops.
+  int move_order(const State& s, Action a) const {
+    return capture_value(s, a) * 16 + (a.is_drop() ? 0 : 1);
+  }
+
+  // Left-right mirroring (the rules do not tell the files apart): the trainer
+  // doubles its data with it.
+  std::string mirror_state_text(std::string_view sfen) const { return mirror_sfen(sfen); }
+  Action mirror_action(Action a) const { return mirror(a); }
+
+  // Whether the player to move may claim the win by the entering-king
+  // declaration (when the rules have it): the engine's `bestmove win`, checked
+  // by the match referee.
+  bool declaration_wins(const State& s) const { return rules_.declaration && can_declare_win(s); }
+
+  // The move number of the state's text, for the engine's time plan.
+  int move_number(const State& s) const { return s.move_number(); }
+  std::string diagram(const State& s) const { return board_diagram(s); }
+
+  bool in_check(const State& s) const { return s.in_check(); }
+  // The pieces' codes and names for people (a page drawing the board).
+  std::vector<PieceLabel> piece_labels() const { return shogi::piece_labels(rules_.variant); }
+  // A move for people: CSA ("+7776FU").
+  std::string action_notation(const State& s, Action a) const { return csa_move(s, a); }
+
+  // Records in shogi's own formats: CSA, KIF and a USI position line.
+  std::vector<game::RecordFile> record_files(const game::Record& r) const {
+    return {{"csa", csa_record(r, rules_.variant)},
+            {"kif", kif_record(r, rules_.variant)},
+            {"usi", usi_record(r)}};
+  }
+
+  // A mate of at most max_plies plies found in `nodes` df-pn nodes: its moves.
+  std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const {
+    thread_local MateSearch mate_search(16);
+    MateResult r = mate_search.search(s, nodes, nullptr, max_plies, false);
+    if (r.kind != MateResult::Kind::Mate) return std::nullopt;
+    return std::move(r.pv);
+  }
+
+ private:
+  static game::Outcome to_outcome(const GameStatus& st) {
+    if (st.outcome == shogi::Outcome::Ongoing) return {};
+    return {true,
+            st.outcome == shogi::Outcome::BlackWins   ? int(BLACK)
+            : st.outcome == shogi::Outcome::WhiteWins ? int(WHITE)
+                                                      : game::Outcome::DRAW,
+            uint8_t(st.reason)};
+  }
+  bool has_quick_mate(const State& s) const {
+    thread_local MateSearch mate_search(12);
+    return mate_search.search(s, rules_.leaf_mate_nodes, nullptr, rules_.leaf_mate_plies, false)
+               .kind == MateResult::Kind::Mate;
+  }
+  Rules rules_;
+};
+
+static_assert(game::Game<ShogiGame>);
+
+}  // namespace kishi::shogi

@@ -1,0 +1,57 @@
+#include "match/elo.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kishi::match {
+
+namespace {
+// A score of 0% or 100% has no finite Elo: the answer is then -inf or +inf.
+double score_to_elo(double p) {
+  if (p <= 0) return -INFINITY;
+  if (p >= 1) return INFINITY;
+  return -400 * std::log10(1 / p - 1);
+}
+}  // namespace
+
+double elo_to_score(double elo) { return 1 / (1 + std::pow(10, -elo / 400)); }
+
+EloEstimate estimate_elo(const Score& s) {
+  EloEstimate e;
+  const int n = s.games();
+  if (n == 0) return e;
+  const double p = s.points() / n;
+  const double var =
+      (s.wins * std::pow(1 - p, 2) + s.draws * std::pow(0.5 - p, 2) + s.losses * std::pow(p, 2)) /
+      n;
+  const double margin = 1.959964 * std::sqrt(var / n);
+  e.elo = score_to_elo(p);
+  e.lower = score_to_elo(p - margin);
+  e.upper = score_to_elo(p + margin);
+  const int decisive = s.wins + s.losses;
+  e.los = decisive ? 0.5 * (1 + std::erf((s.wins - s.losses) / std::sqrt(2.0 * decisive))) : 0.5;
+  return e;
+}
+
+SprtResult sprt(const Score& s, double elo0, double elo1, double alpha, double beta) {
+  SprtResult r;
+  r.lower_bound = std::log(beta / (1 - alpha));
+  r.upper_bound = std::log((1 - beta) / alpha);
+  const int n = s.games();
+  if (n == 0) return r;
+  const double p = s.points() / n;
+  const double var =
+      (s.wins * std::pow(1 - p, 2) + s.draws * std::pow(0.5 - p, 2) + s.losses * std::pow(p, 2)) /
+      n;
+  if (var <= 0) return r;
+  const double s0 = elo_to_score(elo0), s1 = elo_to_score(elo1);
+  // Normal approximation of the log-likelihood ratio of the mean score.
+  r.llr = n * (s1 - s0) * (2 * p - s0 - s1) / (2 * var);
+  if (r.llr >= r.upper_bound)
+    r.verdict = SprtResult::Verdict::AcceptH1;
+  else if (r.llr <= r.lower_bound)
+    r.verdict = SprtResult::Verdict::AcceptH0;
+  return r;
+}
+
+}  // namespace kishi::match

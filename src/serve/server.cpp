@@ -1,0 +1,433 @@
+#include "serve/server.h"
+
+#include <httplib.h>
+#include <sys/socket.h>
+
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "engine/default_model.h"
+#include "games/registry.h"
+#include "serve/access.h"
+
+namespace kishi::serve {
+namespace {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+// The games on the server, the least recently used unwatched one dropped
+// when a new one would pass the bound.
+class Tables {
+ public:
+  explicit Tables(int max_games) : max_games_(max_games) {}
+
+  Expected<std::shared_ptr<Table>> create(const TableOptions& options,
+                                          const EngineOptions& engine) {
+    std::shared_ptr<Table> dropped;  // destroyed (its engine stopped) after the lock
+    {
+      std::lock_guard lock(mutex_);
+      if (int(tables_.size()) + pending_ >= max_games_ && !(dropped = take_oldest_unwatched()))
+        return Expected<std::shared_ptr<Table>>::failure(
+            "too many games open (" + std::to_string(max_games_) +
+            "): close a page, or start kishi serve with a larger --max-games");
+      ++pending_;  // the place is held while the engine is built
+    }
+    dropped.reset();
+    auto table = Table::create(random_hex(16), options, engine);
+    std::lock_guard lock(mutex_);
+    --pending_;
+    if (table) tables_[(*table)->id()] = *table;
+    return table;
+  }
+  std::shared_ptr<Table> find(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    const auto it = tables_.find(id);
+    return it == tables_.end() ? nullptr : it->second;
+  }
+  void wake_all() {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, t] : tables_) t->wake();
+  }
+  void clear() {
+    std::map<std::string, std::shared_ptr<Table>> gone;
+    std::lock_guard lock(mutex_);
+    gone.swap(tables_);
+  }
+
+ private:
+  std::shared_ptr<Table> take_oldest_unwatched() {
+    auto oldest = tables_.end();
+    for (auto it = tables_.begin(); it != tables_.end(); ++it)
+      if (!it->second->watched() &&
+          (oldest == tables_.end() || it->second->last_used() < oldest->second->last_used()))
+        oldest = it;
+    if (oldest == tables_.end()) return nullptr;
+    std::shared_ptr<Table> taken = std::move(oldest->second);
+    tables_.erase(oldest);
+    return taken;
+  }
+
+  const int max_games_;
+  int pending_ = 0;  // games being built
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Table>> tables_;
+};
+
+// JSON text that never throws: bytes that are not UTF-8 (a path, a move or a
+// start text quoted in an error) become U+FFFD.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+void send_json(httplib::Response& res, const json& body, int status = 200) {
+  res.status = status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(dump(body), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& error) {
+  send_json(res, {{"error", error}}, status);
+}
+
+// The fields of a new game's JSON body, each checked: an error naming the
+// field, or the options.
+Expected<TableOptions> parse_new_game(const std::string& body, const std::string& default_game) {
+  using Result = Expected<TableOptions>;
+  TableOptions o;
+  o.game = default_game;
+  json j;
+  try {
+    j = body.empty() ? json::object() : json::parse(body);
+  } catch (const json::parse_error& e) {
+    return Result::failure(std::string("the body is not JSON: ") + e.what());
+  }
+  if (!j.is_object()) return Result::failure("the body must be a JSON object");
+  for (const auto& [key, value] : j.items()) {
+    if (key == "game" && value.is_string()) {
+      o.game = value.get<std::string>();
+      if (!games::is_game(o.game) || o.game == "toy")
+        return Result::failure("unknown game '" + o.game + "' (shogi, showgit or gnome)");
+    } else if (key == "side" && value.is_number_integer()) {
+      const int64_t side = value.get<int64_t>();
+      if (side != 0 && side != 1) return Result::failure("side must be 0, 1 or \"random\"");
+      o.person = int(side);
+    } else if (key == "side" && value == "random") {
+      o.person = random_hex(1)[0] % 2;
+    } else if (key == "playouts" && value.is_number_integer()) {
+      o.playouts = value.get<int64_t>();
+      if (o.playouts < 1 || o.playouts > 1000000)
+        return Result::failure("playouts must be from 1 to 1000000");
+    } else if (key == "seconds" && value.is_number()) {
+      o.seconds = value.get<double>();
+      if (!(o.seconds > 0 && o.seconds <= 600))
+        return Result::failure("seconds must be above 0 and at most 600");
+    } else if (key == "start" && value.is_string()) {
+      o.start = value.get<std::string>();
+    } else if (key == "takeback" && value.is_boolean()) {
+      o.takeback = value.get<bool>();
+    } else if (key == "game" || key == "side" || key == "playouts" || key == "seconds" ||
+               key == "start" || key == "takeback") {
+      return Result::failure("field '" + key + "' has the wrong type (docs/serve.md)");
+    } else {
+      return Result::failure("unknown field '" + key +
+                             "' (game, side, playouts, seconds, start, takeback)");
+    }
+  }
+  return o;
+}
+
+std::string move_of(const std::string& body) {
+  try {
+    const json j = json::parse(body);
+    if (j.is_object() && j.size() == 1 && j.contains("move") && j["move"].is_string())
+      return j["move"].get<std::string>();
+  } catch (const json::parse_error&) {
+  }
+  return {};
+}
+
+void reply(httplib::Response& res, const Reply& r, const Table& table) {
+  if (r.status >= 300)
+    send_error(res, r.status, r.error);
+  else
+    send_json(res, table.state());
+}
+
+// The server-sent events of one game: its state when it changes, the
+// engine's thinking at most four times a second, a comment every 15 s.
+// Each stream holds a thread of the pool: at most MAX_STREAMS_PER_GAME a game
+// and `max_streams` in all.
+constexpr int MAX_STREAMS_PER_GAME = 4;
+
+void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
+                   const std::atomic<bool>& stopping, std::atomic<int>& streams, int max_streams) {
+  struct Stream {
+    Table::Seen seen;
+    Table::Clock::time_point last_info{}, last_write = Table::Clock::now();
+  };
+  if (streams.fetch_add(1) >= max_streams) {
+    --streams;
+    return send_error(res, 503, "too many event streams open: close a page");
+  }
+  if (!table->subscribe(MAX_STREAMS_PER_GAME)) {
+    --streams;
+    return send_error(
+        res, 503,
+        "this game has " + std::to_string(MAX_STREAMS_PER_GAME) + " pages open already: close one");
+  }
+  auto stream = std::make_shared<Stream>();
+  res.set_header("Cache-Control", "no-store");
+  res.set_chunked_content_provider(
+      "text/event-stream",
+      [table, stream, &stopping](size_t, httplib::DataSink& sink) {
+        if (stopping) return false;
+        const Table::Seen now = table->wait_for_change(stream->seen, 250ms);
+        const auto clock = Table::Clock::now();
+        std::string out;
+        // The thinking before the state, so that a search's last lines come
+        // before the move they led to; held back to four a second otherwise.
+        if (now.info != stream->seen.info &&
+            (now.state != stream->seen.state || clock - stream->last_info >= 250ms)) {
+          out += "event: info\ndata: " + dump(table->info()) + "\n\n";
+          stream->seen.info = now.info;
+          stream->last_info = clock;
+        }
+        if (now.state != stream->seen.state) {
+          out += "event: state\ndata: " + dump(table->state()) + "\n\n";
+          stream->seen.state = now.state;
+        }
+        if (out.empty() && clock - stream->last_write >= 15s) out = ": keep-alive\n\n";
+        if (!out.empty()) {
+          if (!sink.write(out.data(), out.size())) return false;
+          stream->last_write = clock;
+        }
+        table->kick();
+        return !stopping;
+      },
+      [table, &streams](bool) {
+        table->unsubscribe();
+        --streams;
+      });
+}
+
+}  // namespace
+
+std::string run_server(const ServerOptions& options, const std::atomic<bool>& stop,
+                       const std::function<void(const std::string&)>& ready) {
+  namespace fs = std::filesystem;
+  const fs::path root = options.web_root;
+  if (!fs::is_regular_file(root / "index.html"))
+    return "no page at " + (root / "index.html").string() +
+           " (run kishi serve from the project, or give --web DIR)";
+
+  httplib::Server server;
+  Tables tables(options.max_games);
+  std::atomic<bool> stopping{false};
+  // A thread for each event stream (two a game at most in all) and as many
+  // again for the requests between them and the connections a browser opens
+  // ahead of its requests.
+  std::atomic<int> streams{0};
+  const int max_streams = options.max_games * 2;
+  const size_t threads = size_t(max_streams) * 2 + 16;
+  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  server.set_payload_max_length(options.max_body);
+  // One request a connection: httplib 0.11 cannot skip a refused body, and
+  // a kept-alive connection also held a pool thread while the browser idled.
+  server.set_keep_alive_max_count(1);
+  // A browser busy with twenty pages may connect well before it sends its
+  // request: a connection closed unasked then fails the page's load.
+  server.set_keep_alive_timeout(30);
+  server.set_read_timeout(30, 0);
+  // A page's event stream read late by a busy browser is not cut at once.
+  server.set_write_timeout(15, 0);
+
+  if (!server.set_mount_point("/", root.string()))
+    return "cannot serve the folder " + root.string();
+  for (const char* package : {"shogiground"}) {
+    const fs::path dir = root / "node_modules" / package;
+    if (fs::is_directory(dir))
+      server.set_mount_point(std::string("/vendor/") + package, dir.string());
+  }
+  server.set_file_extension_and_mimetype_mapping("js", "text/javascript");
+  server.set_file_extension_and_mimetype_mapping("mjs", "text/javascript");
+
+  const std::string listen = options.listen;
+  const std::string token = options.token;
+  const int port = options.port;
+  const size_t max_body = options.max_body;
+  server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    res.set_header("X-Content-Type-Options", "nosniff");
+    res.set_header("X-Frame-Options", "DENY");
+    res.set_header("Referrer-Policy", "no-referrer");
+    if (!host_allowed(req.get_header_value("Host"), listen, port)) {
+      send_error(res, 403, "Host '" + req.get_header_value("Host") + "' is not this server");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (!token.empty()) {
+      std::string given = req.get_param_value("token");
+      if (given.empty()) given = req.get_header_value("X-Kishi-Token");
+      if (given.empty()) given = cookie_value(req.get_header_value("Cookie"), "kishi_token");
+      if (!same_token(given, token)) {
+        send_error(res, 403,
+                   given.empty() ? "this server needs its token (?token=...)" : "wrong token");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      if (req.has_param("token"))
+        res.set_header("Set-Cookie",
+                       "kishi_token=" + token + "; HttpOnly; SameSite=Strict; Path=/");
+    }
+    // The libraries only through /vendor/, the page's own files as they are.
+    if (req.path.find("node_modules") != std::string::npos) {
+      send_error(res, 404, "not found: " + req.path);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    // Every request but GET and HEAD may carry a body: only with a bounded
+    // Content-Length (httplib would read a chunked body, or one without a
+    // length, to its end). A refused body is never read: the connection
+    // closes after each answer (keep-alive count 1), so it cannot be taken
+    // for a request of its own either.
+    if (req.method != "GET" && req.method != "HEAD") {
+      if (req.has_header("Transfer-Encoding") || !req.has_header("Content-Length")) {
+        send_error(res, 411, "send the body with a Content-Length (not in chunks)");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      if (req.get_header_value<uint64_t>("Content-Length") > max_body) {
+        send_error(res, 413, "the request body is over " + std::to_string(max_body) + " bytes");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+    }
+    if (req.method == "POST") {
+      const std::string origin = req.get_header_value("Origin");
+      if (!origin.empty() &&
+          !host_allowed(
+              origin.substr(origin.find("//") == std::string::npos ? 0 : origin.find("//") + 2),
+              listen, port)) {
+        send_error(res, 403, "requests from " + origin + " are not served");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      std::string type = req.get_header_value("Content-Type");
+      for (char& c : type) c = char(std::tolower(static_cast<unsigned char>(c)));
+      if (type.rfind("application/json", 0) != 0) {
+        send_error(res, 415, "POST bodies must be application/json");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+    }
+    if (req.path.rfind("/api/", 0) != 0 && req.method == "GET")
+      res.set_header(
+          "Content-Security-Policy",
+          "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:");
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  // httplib calls this outside its exception guard: it must not throw.
+  server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    if (!res.body.empty()) return;
+    const std::string error = res.status == 404   ? "not found: " + req.path
+                              : res.status == 413 ? "the request body is too large"
+                                                  : "bad request";
+    try {
+      send_error(res, res.status, error);
+    } catch (...) {
+      res.set_content("{\"error\": \"bad request\"}", "application/json");
+    }
+  });
+  server.set_exception_handler(
+      [](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
+        std::string what = "unknown";
+        try {
+          std::rethrow_exception(e);
+        } catch (const std::exception& ex) {
+          what = ex.what();
+        } catch (...) {
+        }
+        send_error(res, 500, "internal error: " + what);
+      });
+
+  server.Get("/api/info", [&](const httplib::Request&, httplib::Response& res) {
+    json pieces = json::object();
+    for (const char* g : {"shogi", "showgit", "gnome"}) {
+      json labels = json::object();
+      for (const auto& l : (*make_game_line(g, ""))->piece_labels())
+        labels[l.letter] = {{"code", l.code}, {"name", l.name}};
+      pieces[g] = labels;
+    }
+    send_json(res, {{"games", {"shogi", "showgit", "gnome"}},
+                    {"game", options.game},
+                    {"engine", play::model_description(options.engine.model_file)},
+                    {"pieces", pieces}});
+  });
+  server.Post("/api/games", [&](const httplib::Request& req, httplib::Response& res) {
+    const auto o = parse_new_game(req.body, options.game);
+    if (!o) return send_error(res, 400, o.error());
+    const auto table = tables.create(*o, options.engine);
+    if (!table)
+      return send_error(res, table.error().rfind("too many", 0) == 0 ? 503 : 400, table.error());
+    send_json(res, (*table)->state(), 201);
+  });
+
+  const auto with_table = [&](auto&& handle) {
+    return [&, handle](const httplib::Request& req, httplib::Response& res) {
+      const auto table = tables.find(req.matches[1]);
+      if (!table) return send_error(res, 404, "no game '" + std::string(req.matches[1]) + "'");
+      handle(req, res, table);
+    };
+  };
+  const std::string game_path = "/api/games/([0-9a-f]{1,32})";
+  server.Get(game_path,
+             with_table([](const auto&, auto& res, const auto& t) { send_json(res, t->state()); }));
+  server.Post(game_path + "/move", with_table([](const auto& req, auto& res, const auto& t) {
+                const std::string move = move_of(req.body);
+                if (move.empty())
+                  return send_error(res, 400, "the body must be {\"move\": \"...\"}");
+                reply(res, t->play(move), *t);
+              }));
+  server.Post(game_path + "/undo",
+              with_table([](const auto&, auto& res, const auto& t) { reply(res, t->undo(), *t); }));
+  server.Post(game_path + "/resign", with_table([](const auto&, auto& res, const auto& t) {
+                reply(res, t->resign(), *t);
+              }));
+  server.Get(game_path + "/record", with_table([](const auto& req, auto& res, const auto& t) {
+               const std::string format = req.get_param_value("format");
+               const auto text = t->record(format);
+               if (!text) return send_error(res, 400, text.error());
+               res.set_header("Cache-Control", "no-store");
+               res.set_content(*text, "text/plain; charset=utf-8");
+             }));
+  server.Get(game_path + "/events", with_table([&](const auto&, auto& res, const auto& t) {
+               stream_events(res, t, stopping, streams, max_streams);
+             }));
+
+  // httplib listens with a backlog of 5: twenty pages opening at once overflow
+  // it and connections fail. The listening socket is listened on again with
+  // the system's largest backlog (Linux allows it).
+  int listening_socket = -1;
+  server.set_socket_options([&](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listening_socket = sock;
+  });
+  if (!server.bind_to_port(options.listen, options.port))
+    return "cannot listen on " + options.listen + ":" + std::to_string(options.port) +
+           " (in use? try another --port)";
+  if (listening_socket >= 0) ::listen(listening_socket, SOMAXCONN);
+  std::thread watcher([&] {
+    while (!stop && !stopping) std::this_thread::sleep_for(100ms);
+    stopping = true;
+    tables.wake_all();
+    server.stop();
+  });
+  std::string url = "http://" +
+                    (options.listen.find(':') != std::string::npos ? "[" + options.listen + "]"
+                                                                   : options.listen) +
+                    ":" + std::to_string(options.port) + "/";
+  if (!token.empty()) url += "?token=" + token;
+  ready(url);
+  server.listen_after_bind();
+  stopping = true;
+  tables.wake_all();
+  watcher.join();
+  tables.clear();
+  return {};
+}
+
+}  // namespace kishi::serve

@@ -1,0 +1,307 @@
+#include "serve/table.h"
+
+#include <cmath>
+
+namespace kishi::serve {
+
+using nlohmann::json;
+
+Table::Table(std::string id, const TableOptions& options, std::unique_ptr<GameLine> line)
+    : id_(std::move(id)), options_(options), line_(std::move(line)), last_used_(Clock::now()) {}
+
+Expected<std::shared_ptr<Table>> Table::create(std::string id, const TableOptions& options,
+                                               const EngineOptions& engine) {
+  using Result = Expected<std::shared_ptr<Table>>;
+  if (options.person != 0 && options.person != 1)
+    return Result::failure("side must be 0 or 1 (the player the person plays, 0 moving first)");
+  auto line = make_game_line(options.game, options.start);
+  if (!line) return Result::failure(line.error());
+  std::shared_ptr<Table> table(new Table(std::move(id), options, std::move(*line)));
+  Table* t = table.get();
+  play::EngineControl::Listener listener{[t](const std::string& m) {
+                                           std::lock_guard lock(t->mutex_);
+                                           t->engine_message_ = m;
+                                         },
+                                         [t](const std::string& e) {
+                                           std::lock_guard lock(t->mutex_);
+                                           t->engine_error_ = e;
+                                         },
+                                         [t](const play::InfoLine& l) { t->on_info(l); }};
+  table->engine_ = play::make_engine(options.game, play::Player::Mcts, std::move(listener));
+  play::Settings settings;
+  settings.model_file = engine.model_file;
+  settings.hash_mb = engine.hash_mb;
+  settings.threads = engine.threads;
+  table->engine_->prepare(settings);
+  if (!table->engine_error_.empty()) return Result::failure(table->engine_error_);
+  table->engine_->new_game();
+  {
+    std::lock_guard engine_lock(table->engine_mutex_);
+    table->start_thinking_locked();
+  }
+  return table;
+}
+
+Table::~Table() { engine_.reset(); }
+
+void Table::changed() {
+  ++state_version_;
+  last_used_ = Clock::now();
+  cv_.notify_all();
+}
+
+json Table::state() const {
+  std::lock_guard lock(mutex_);
+  const game::Outcome outcome = resigned_ ? *resigned_ : line_->outcome();
+  json evals = json::array();
+  for (const auto& e : evals_) evals.push_back(e ? json(*e) : json(nullptr));
+  const bool persons_turn = !outcome.over && line_->to_move() == options_.person;
+  std::string reason;
+  if (resigned_)
+    reason = "resign";
+  else if (outcome.over)
+    reason = line_->reason_text(outcome);
+  return {{"id", id_},
+          {"game", line_->game()},
+          {"person", options_.person},
+          {"to_move", line_->to_move()},
+          {"check", line_->in_check()},
+          {"version", state_version_},
+          {"start", line_->start()},
+          {"state", line_->state()},
+          {"moves", line_->actions()},
+          {"notation", line_->notation()},
+          {"movers", line_->movers()},
+          {"legal", persons_turn ? line_->legal() : std::vector<std::string>{}},
+          {"thinking", thinking_},
+          {"over", outcome.over},
+          {"winner", outcome.over ? outcome.winner : game::Outcome::DRAW},
+          {"reason", reason},
+          {"evals", evals},
+          {"takeback", options_.takeback},
+          {"playouts", options_.seconds > 0 ? 0 : options_.playouts},
+          {"seconds", options_.seconds},
+          {"engine", engine_message_},
+          {"engine_error", engine_error_}};
+}
+
+Reply Table::play(const std::string& move) {
+  std::lock_guard engine_lock(engine_mutex_);
+  {
+    std::lock_guard lock(mutex_);
+    if (resigned_ || line_->outcome().over) return {409, "the game is over"};
+    if (line_->to_move() != options_.person) return {409, "it is the engine's turn"};
+    const std::string error = line_->play(move);
+    if (!error.empty()) return {400, error};
+    evals_.emplace_back();
+    changed();
+  }
+  start_thinking_locked();
+  return {};
+}
+
+Reply Table::undo() {
+  std::lock_guard engine_lock(engine_mutex_);
+  if (!options_.takeback) return {409, "take back is off in this game"};
+  stop_thinking_locked();
+  {
+    std::lock_guard lock(mutex_);
+    const auto& movers = line_->movers();
+    size_t last = movers.size();
+    while (last > 0 && movers[last - 1] != options_.person) --last;
+    if (last == 0) return {409, "no move of yours to take back"};
+    while (line_->plies() >= last) {
+      line_->undo();
+      evals_.pop_back();
+    }
+    resigned_.reset();
+    changed();
+  }
+  start_thinking_locked();
+  return {};
+}
+
+Reply Table::resign() {
+  std::lock_guard engine_lock(engine_mutex_);
+  stop_thinking_locked();
+  std::lock_guard lock(mutex_);
+  if (resigned_ || line_->outcome().over) return {409, "the game is over"};
+  resigned_ = game::Outcome{true, engine_player(), 0};
+  changed();
+  return {};
+}
+
+Expected<std::string> Table::record(const std::string& format) const {
+  std::lock_guard lock(mutex_);
+  game::Record r;
+  r.players[options_.person] = "you";
+  r.players[engine_player()] = "kishi";
+  r.start_state = line_->start();
+  r.actions = line_->actions();
+  r.event = "kishi serve";
+  r.start_time = game::record_time_now();
+  const game::Outcome outcome = resigned_ ? *resigned_ : line_->outcome();
+  r.winner = outcome.over ? outcome.winner : game::Outcome::DRAW;
+  r.reason = resigned_ ? "resign" : outcome.over ? line_->reason_text(outcome) : "unfinished";
+  std::string formats;
+  const auto files = line_->records(r);
+  if (format.empty()) return files.front().text;  // the game's first format
+  for (const auto& file : files) {
+    if (file.extension == format) return file.text;
+    formats += (formats.empty() ? "" : ", ") + file.extension;
+  }
+  return Expected<std::string>::failure("no record format '" + format + "' for " + line_->game() +
+                                        " (it has " + formats + ")");
+}
+
+void Table::start_thinking_locked() {
+  std::vector<std::string> tokens;
+  uint64_t generation;
+  {
+    std::lock_guard lock(mutex_);
+    if (thinking_ || resigned_ || line_->outcome().over || line_->to_move() != engine_player())
+      return;
+    thinking_ = true;
+    generation = ++generation_;
+    tokens = line_->position_tokens();
+    lines_ = json::array();
+    info_ = json::object();  // nothing of the last search carries over
+    ++info_version_;
+    changed();
+  }
+  const std::string error =
+      engine_->set_position(std::span(tokens).subspan(1));  // without "position"
+  if (!error.empty()) {
+    std::lock_guard lock(mutex_);
+    thinking_ = false;
+    engine_error_ = error;
+    changed();
+    return;
+  }
+  play::Limits limits;
+  if (options_.seconds > 0)
+    limits.movetime_ms = int64_t(std::llround(options_.seconds * 1000));
+  else
+    limits.nodes = options_.playouts;
+  play::GoSettings go;
+  go.multipv = 3;
+  go.info_interval_ms = 250;
+  engine_->go(limits, go, [this, generation](const play::Answer& a) { on_answer(generation, a); });
+}
+
+void Table::stop_thinking_locked() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!thinking_) return;
+  }
+  engine_->stop(true);
+  std::lock_guard lock(mutex_);
+  thinking_ = false;
+  ++generation_;  // an answer already under way is dropped
+  changed();
+}
+
+void Table::on_answer(uint64_t generation, const play::Answer& answer) {
+  std::lock_guard lock(mutex_);
+  if (generation != generation_ || !thinking_) return;
+  thinking_ = false;
+  publish_lines();
+  if (answer.kind == play::Answer::Kind::Move) {
+    const std::string error = line_->play(answer.move);
+    if (!error.empty()) {
+      engine_error_ = "the engine's move '" + answer.move + "' was refused: " + error;
+    } else {
+      std::optional<int> cp;
+      if (info_.contains("cp") && info_["cp"].is_number()) cp = info_["cp"].get<int>();
+      evals_.push_back(cp);
+    }
+  } else {
+    // Resign, or shogi's declaration win.
+    const bool engine_wins = answer.kind == play::Answer::Kind::Win;
+    resigned_ = game::Outcome{true, engine_wins ? engine_player() : options_.person, 0};
+  }
+  changed();
+}
+
+void Table::on_info(const play::InfoLine& l) {
+  // cp and mate for player 0, so the page's bar and graph need not know who
+  // the engine is.
+  const int sign = engine_player() == 0 ? 1 : -1;
+  json line = {{"move", l.pv.empty() ? "" : l.pv[0]},
+               {"visits", l.visits},
+               {"cp", l.cp ? json(sign * *l.cp) : json(nullptr)},
+               {"mate", l.mate_plies ? json(sign * *l.mate_plies) : json(nullptr)},
+               {"pv", l.pv}};
+  std::lock_guard lock(mutex_);
+  // A report is its lines 1, 2, 3...: the one before is published when the
+  // next begins, the last when the answer comes (publish_lines).
+  if (l.multipv <= 1) publish_lines();
+  lines_.push_back(line);
+  last_report_ = {{"depth", l.depth}, {"nodes", l.nodes}, {"nps", l.nps}};
+}
+
+void Table::publish_lines() {
+  if (lines_.empty()) return;
+  const json& best = lines_[0];
+  int cp = best["cp"].is_number() ? best["cp"].get<int>() : 0;
+  if (best["mate"].is_number()) cp = best["mate"].get<int>() > 0 ? 30000 : -30000;
+  info_ = last_report_;
+  info_["cp"] = cp;
+  info_["mate"] = best["mate"];
+  info_["pv"] = best["pv"];
+  info_["lines"] = lines_;
+  lines_ = json::array();
+  ++info_version_;
+}
+
+Table::Seen Table::wait_for_change(const Seen& seen, std::chrono::milliseconds wait) const {
+  std::unique_lock lock(mutex_);
+  cv_.wait_for(lock, wait, [&] { return state_version_ != seen.state; });
+  return {state_version_, info_version_};
+}
+
+json Table::info() const {
+  std::lock_guard lock(mutex_);
+  return info_;
+}
+
+bool Table::subscribe(int most) {
+  std::lock_guard lock(mutex_);
+  if (subscribers_ >= most) return false;
+  ++subscribers_;
+  last_used_ = Clock::now();
+  return true;
+}
+
+void Table::unsubscribe() {
+  std::lock_guard engine_lock(engine_mutex_);
+  {
+    std::lock_guard lock(mutex_);
+    last_used_ = Clock::now();
+    if (--subscribers_ > 0) return;
+  }
+  stop_thinking_locked();  // a closed page stops its search
+}
+
+void Table::kick() {
+  std::lock_guard engine_lock(engine_mutex_);
+  start_thinking_locked();
+}
+
+void Table::wake() {
+  std::lock_guard lock(mutex_);
+  ++state_version_;
+  cv_.notify_all();
+}
+
+bool Table::watched() const {
+  std::lock_guard lock(mutex_);
+  return subscribers_ > 0;
+}
+
+Table::Clock::time_point Table::last_used() const {
+  std::lock_guard lock(mutex_);
+  return last_used_;
+}
+
+}  // namespace kishi::serve

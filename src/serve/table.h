@@ -1,0 +1,116 @@
+// One game on the web server: the person's moves, the engine's replies
+// searched in the background, take back and resign, and what the page is told
+// (its state, the engine's thinking). Game-free: the game is a GameLine, the
+// engine the same EngineControl as `kishi usi` drives.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/expected.h"
+#include "engine/engine_control.h"
+#include "serve/game_line.h"
+
+namespace kishi::serve {
+
+// What a new game asks for (POST /api/games).
+struct TableOptions {
+  std::string game = "shogi";
+  std::string start;       // a state text; empty: the start position
+  int person = 0;          // the player the person plays
+  int64_t playouts = 400;  // the engine's playouts a move, unless seconds > 0
+  double seconds = 0;
+  bool takeback = true;
+};
+
+// How every game's engine is built.
+struct EngineOptions {
+  std::string model_file;  // empty: the built-in evaluator
+  int64_t hash_mb = 64;
+  int threads = 1;
+};
+
+// An HTTP status and, unless 2xx, the error.
+struct Reply {
+  int status = 200;
+  std::string error;
+};
+
+class Table {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // A new game with its engine (thinking at once when the engine moves first).
+  static Expected<std::shared_ptr<Table>> create(std::string id, const TableOptions& options,
+                                                 const EngineOptions& engine);
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const std::string& id() const { return id_; }
+  nlohmann::json state() const;
+  Reply play(const std::string& move);
+  Reply undo();
+  Reply resign();
+  // The record in `format` (an extension of GameLine::records: csa, kif, usi,
+  // txt; empty: the game's first, csa for shogi).
+  Expected<std::string> record(const std::string& format) const;
+
+  // What a page's event stream has seen: the state's and the thinking's versions.
+  struct Seen {
+    uint64_t state = 0, info = 0;
+  };
+  // Waits up to `wait` for a new state; the versions now.
+  Seen wait_for_change(const Seen& seen, std::chrono::milliseconds wait) const;
+  nlohmann::json info() const;
+  // A page's event stream opens (false: `most` are open already) or closes;
+  // the last to close stops the search.
+  bool subscribe(int most);
+  void unsubscribe();
+  // Starts the engine if it is to move and idle (after a page came back).
+  void kick();
+  // Wakes every waiting stream (the server stops).
+  void wake();
+  bool watched() const;
+  Clock::time_point last_used() const;
+
+ private:
+  Table(std::string id, const TableOptions& options, std::unique_ptr<GameLine> line);
+  void start_thinking_locked();  // engine_mutex_ held, mutex_ not
+  void stop_thinking_locked();   // engine_mutex_ held, mutex_ not
+  void on_answer(uint64_t generation, const play::Answer& answer);
+  void on_info(const play::InfoLine& line);
+  void publish_lines();  // mutex_ held: the report under way becomes info_
+  int engine_player() const { return 1 - options_.person; }
+  void changed();  // mutex_ held
+
+  const std::string id_;
+  const TableOptions options_;
+  // engine_mutex_ orders the engine's commands; mutex_ guards the rest and is
+  // never held while calling the engine (its thread takes mutex_ to answer).
+  mutable std::mutex engine_mutex_;
+  mutable std::mutex mutex_;
+  mutable std::condition_variable cv_;
+  std::unique_ptr<GameLine> line_;
+  std::vector<std::optional<int>> evals_;  // per action: the engine's cp for player 0
+  std::optional<game::Outcome> resigned_;  // the game given up
+  bool thinking_ = false;
+  uint64_t generation_ = 0;  // of the search whose answer is awaited
+  uint64_t state_version_ = 1, info_version_ = 0;
+  nlohmann::json info_;         // the last complete set of lines
+  nlohmann::json lines_;        // the lines of the report under way
+  nlohmann::json last_report_;  // its depth, nodes, nps
+  std::string engine_message_, engine_error_;
+  int subscribers_ = 0;
+  Clock::time_point last_used_;
+  std::unique_ptr<play::EngineControl> engine_;  // last: built after, destroyed first
+};
+
+}  // namespace kishi::serve

@@ -1,0 +1,67 @@
+// Reading CSA records: the moves in USI, checked by the rules core; the
+// archives' "/" games; faults named by line.
+#include "games/shogi/records/csa_reader.h"
+
+#include <gtest/gtest.h>
+
+#include "games/shogi/records/records.h"
+
+namespace kishi::shogi {
+namespace {
+
+TEST(CsaReader, ReadsAGameWithADropAndAPromotion) {
+  const auto games = read_csa(
+      "V2.2\nN+sente\nN-gote\n$EVENT:test\nPI\n+\n+7776FU\nT3\n-3334FU,T1\n+8822UM\n-3122GI\n"
+      "+0055KA\n'a comment\n%TORYO\n");
+  ASSERT_TRUE(games) << games.error();
+  ASSERT_EQ(games->size(), 1u);
+  const TextGame& g = (*games)[0];
+  EXPECT_EQ(g.players[0], "sente");
+  EXPECT_EQ(g.players[1], "gote");
+  EXPECT_EQ(g.start_sfen, Position::START_SFEN);
+  EXPECT_EQ(g.moves, (std::vector<std::string>{"7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"}));
+  EXPECT_EQ(g.ending, "%TORYO");
+  EXPECT_EQ(g.winner, 0);  // White resigned at its turn
+  EXPECT_TRUE(g.fault.empty());
+}
+
+TEST(CsaReader, ReadsWhatKishiWrites) {
+  game::Record r;
+  r.players[0] = "a";
+  r.players[1] = "b";
+  r.start_state = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL w Bb 1";
+  r.actions = {"B*5e", "7g7f", "5e9i+"};
+  r.reason = "resign";
+  r.winner = 1;
+  const auto games = read_csa(csa_record(r, Game::Shogi));
+  ASSERT_TRUE(games) << games.error();
+  EXPECT_EQ((*games)[0].start_sfen.substr(0, 52), r.start_state.substr(0, 52));
+  EXPECT_EQ((*games)[0].moves, r.actions);
+}
+
+TEST(CsaReader, AnIllegalMoveEndsTheGameWithItsLine) {
+  const auto games = read_csa("PI\n+\n+7776FU\n-3334FU\n+7775FU\n/\nPI\n+\n+2726FU\n%CHUDAN\n");
+  ASSERT_TRUE(games) << games.error();
+  ASSERT_EQ(games->size(), 2u);
+  EXPECT_EQ((*games)[0].moves.size(), 2u);
+  EXPECT_NE((*games)[0].fault.find("line 5"), std::string::npos) << (*games)[0].fault;
+  EXPECT_EQ((*games)[1].moves, std::vector<std::string>{"2g2f"});
+  EXPECT_EQ((*games)[1].winner, -2);
+}
+
+TEST(CsaReader, AWrongPieceCodeIsAFault) {
+  const auto games = read_csa("PI\n+\n+7776KI\n");
+  ASSERT_TRUE(games);
+  EXPECT_NE((*games)[0].fault.find("not a KI"), std::string::npos) << (*games)[0].fault;
+}
+
+TEST(CsaReader, RefusesWhatIsNotCsa) {
+  EXPECT_FALSE(read_csa(""));
+  EXPECT_FALSE(read_csa("hello world\n"));
+  const auto bad = read_csa("P1-KY-KE-GI-KI-OU-KI-GI-KE-XX\n+\n");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("line 1"), std::string::npos) << bad.error();
+}
+
+}  // namespace
+}  // namespace kishi::shogi
