@@ -1,5 +1,5 @@
 // The page's shell: the new-game form, the board of the game being played
-// (shogi-board.js for shogi and showgit, gnome-board.js for gnome), the move
+// (shogi-board.js or gnome-board.js, as the game's facts say), the move
 // list, the engine's thinking, the evaluation and the records. The server
 // is the truth: every state it sends is drawn as it is, the board only
 // proposes actions (POST move) and never keeps a position of its own.
@@ -9,12 +9,9 @@ import { drawEvalBar, drawEvalGraph, formatCp } from './eval-graph.js';
 
 const $ = (id) => document.getElementById(id);
 
-// showgit's codes (../shared/rules/showgit.md), used when /api/info has none.
-const SHOWGIT_CODES = {
-  P: 'UN', L: 'LM', N: 'YK', S: 'AL', G: 'MK', B: 'VC', R: 'TG', K: 'ST', k: 'TM',
-  '+P': '+UN', '+L': '+LM', '+N': '+YK', '+S': '+AL', '+B': '+VC', '+R': '+TG',
-};
-const RECORD_FORMATS = { shogi: ['csa', 'kif', 'usi'], showgit: ['csa', 'kif', 'usi'], gnome: ['txt'] };
+// Every fact of a game (its board, players, notation, records, pieces) comes
+// from the server's /api/info, built from kishi's game registry: the page
+// keeps no table of games of its own.
 const FILE_EXTENSION = { csa: 'csa', kif: 'kif', usi: 'usi.txt', txt: 'txt' };
 
 const page = {
@@ -67,16 +64,24 @@ function renderStatus() {
 
 // ---- boards ---------------------------------------------------------------
 
-// One board per game: shogi and showgit differ in their pieces' labels.
+// The facts /api/info gives of a game.
+function gameInfo(name) {
+  return page.info?.games?.find((g) => g.name === name) ?? {};
+}
+
+// One board per game: two games on one board kind may differ in their pieces' labels.
 function boardKind(game) {
   return game;
 }
 
-function shogiLabels(game) {
-  if (game !== 'showgit') return KANJI;
-  const fromInfo = labelsFromInfo(page.info?.pieces?.showgit);
-  return Object.keys(fromInfo).length ? { ...SHOWGIT_CODES, ...fromInfo } : SHOWGIT_CODES;
-}
+// The board kinds: a module each, its factory called with the container.
+const BOARDS = {
+  shogi: async (container, info) => createShogiBoard(container, {
+    onAction: sendAction, game: info.name,
+    labels: info.labels === 'codes' ? labelsFromInfo(info.pieces) : KANJI,  // else the board's own
+  }),
+  gnome: async (container) => (await import('./gnome-board.js')).createGnomeBoard(container, { onAction: sendAction }),
+};
 
 async function ensureBoard(game) {
   const kind = boardKind(game);
@@ -87,20 +92,15 @@ async function ensureBoard(game) {
   container.replaceChildren();
   container.className = '';
   container.dataset.game = game;
-  if (kind === 'gnome') {
-    let module;
-    try {
-      module = await import('./gnome-board.js');
-    } catch (e) {
-      container.textContent = 'The gnome board is not available.';
-      throw new Error(`gnome-board.js could not be loaded (${e.message})`);
-    }
-    const board = module.createGnomeBoard(container, { onAction: sendAction });
-    page.board = { kind, update: (a) => board.update(a), destroy: () => board.destroy() };
-  } else {
-    const board = createShogiBoard(container, { onAction: sendAction, labels: shogiLabels(game), game });
-    page.board = { kind, update: (a) => board.update(a), destroy: () => board.destroy() };
+  const info = gameInfo(game);
+  let board;
+  try {
+    board = await BOARDS[info.board](container, info);
+  } catch (e) {
+    container.textContent = `The ${game} board is not available.`;
+    throw new Error(`the ${info.board} board could not be loaded (${e.message})`);
   }
+  page.board = { kind, update: (a) => board.update(a), destroy: () => board.destroy() };
   return page.board;
 }
 
@@ -193,7 +193,7 @@ function renderControls() {
   $('undo').title = game && !game.takeback ? 'take back is off in this game' : '';
   $('resign').disabled = !game || game.over;
   $('flip').disabled = !game;
-  const formats = RECORD_FORMATS[game?.game] ?? [];
+  const formats = game ? gameInfo(game.game).records ?? [] : [];
   for (const button of document.querySelectorAll('button.export')) {
     button.hidden = !formats.includes(button.dataset.format);
     button.disabled = !game;
@@ -345,9 +345,9 @@ async function exportRecord(format) {
 function fillGameChoice(info) {
   const select = $('game');
   select.replaceChildren();
-  for (const game of info.games ?? ['shogi', 'showgit', 'gnome']) {
+  for (const { name } of info.games ?? []) {
     const option = document.createElement('option');
-    option.value = option.textContent = game;
+    option.value = option.textContent = name;
     select.append(option);
   }
   if (info.game) select.value = info.game;
@@ -355,18 +355,13 @@ function fillGameChoice(info) {
   updateStartHint();
 }
 
-// Who is player 0 differs: shogi's black (sente) moves first, gnome's White.
-const SIDE_NAMES = {
-  gnome: ['first (White, player 0)', 'second (Black, player 1)'],
-  default: ['first (black / sente, player 0)', 'second (white / gote, player 1)'],
-};
-
+// Who players 0 and 1 are, and the start's notation, differ by game.
 function updateStartHint() {
-  const names = SIDE_NAMES[$('game').value] ?? SIDE_NAMES.default;
-  $('side').options[0].textContent = names[0];
-  $('side').options[1].textContent = names[1];
-  $('start').placeholder = $('game').value === 'gnome' ? 'FEN (empty: the start position)'
-    : 'SFEN (empty: the start position)';
+  const info = gameInfo($('game').value);
+  const players = info.players ?? ['player 0', 'player 1'];
+  $('side').options[0].textContent = `first (${players[0]}, player 0)`;
+  $('side').options[1].textContent = `second (${players[1]}, player 1)`;
+  $('start').placeholder = `${info.notation ?? 'position'} (empty: the start position)`;
 }
 
 function bindControls() {

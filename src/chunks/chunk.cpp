@@ -22,8 +22,6 @@ constexpr char MAGIC[8] = {'K', 'I', 'S', 'H', 'I', 'C', 'H', 'K'};
 // magic, version, game (v1: an id; v2: the name's length), model id length,
 // raw payload length, compressed length, checksum
 constexpr size_t FIXED_HEADER = 8 + 4 + 4 + 4 + 8 + 8 + 8;
-// Version 1 knew two games by number.
-constexpr const char* V1_GAMES[] = {"shogi", "showgit"};
 
 // The checksum (engine/common/checksum.h) covers the whole file but its own field.
 
@@ -197,12 +195,16 @@ Expected<Chunk> read_chunk(const std::string& path) {
   if (fnv1a(file.data() + FIXED_HEADER, file.size() - FIXED_HEADER,
             fnv1a(file.data(), FIXED_HEADER - 8)) != sum)
     return fail("checksum mismatch (damaged)");
-  if (version == 1 && game > 1) return fail("unknown game id " + std::to_string(game));
+  if (version == 1 && game > 255) return fail("unknown game id " + std::to_string(game));
   if (raw_size > (uint64_t(1) << 32)) return fail("implausible size");
 
   Chunk chunk;
   const char* text = reinterpret_cast<const char*>(file.data() + FIXED_HEADER);
-  chunk.game = version == 1 ? V1_GAMES[game] : std::string(text, game_len);
+  // Version 1 knew games by number (GameInfo::chunk_v1_id).
+  if (version == 1)
+    chunk.v1_game_id = int(game);
+  else
+    chunk.game.assign(text, game_len);
   chunk.model_id.assign(text + game_len, model_len);
   std::vector<uint8_t> raw(raw_size);
   const size_t got = ZSTD_decompress(

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "game/game_info.h"
 
 namespace kishi::selfplay {
 
@@ -50,11 +51,22 @@ struct GameRecord {
 };
 
 struct Chunk {
-  std::string game = "shogi";  // the game's name
+  std::string game;     // the game's registry name (empty in a version-1 chunk)
+  int v1_game_id = -1;  // a version-1 chunk's game, by its number (GameInfo::chunk_v1_id)
   std::string model_id;
   std::vector<GameRecord> games;
   size_t positions() const;
 };
+
+// Whether the chunk holds games of `game`.
+inline bool holds_game(const Chunk& chunk, const game::GameInfo& game) {
+  return chunk.game.empty() ? chunk.v1_game_id >= 0 && chunk.v1_game_id == game.chunk_v1_id
+                            : chunk.game == game.name;
+}
+// The chunk's game for people: its name, or its version-1 number.
+inline std::string game_text(const Chunk& chunk) {
+  return chunk.game.empty() ? "game number " + std::to_string(chunk.v1_game_id) : chunk.game;
+}
 
 // Writes the chunk to `path` (through a temporary file and a rename).
 void write_chunk(const std::string& path, const Chunk& chunk);

@@ -230,7 +230,7 @@ class Engine final : public EngineControl {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
   }
 
-  games::PlayRules play_rules() const {
+  game::PlayRules play_rules() const {
     return {.max_plies = settings_.max_plies,
             .leaf_mate_plies = settings_.leaf_mate_plies,
             .declaration = settings_.declaration};
@@ -471,7 +471,7 @@ class Engine final : public EngineControl {
       // Without the leaf mate search: its own depth finds the mates, and in
       // gnome a mate check at every node overran the clock.
       if (!alphabeta_) {
-        games::PlayRules rules = play_rules();
+        game::PlayRules rules = play_rules();
         rules.leaf_mate_plies = 0;
         alphabeta_.emplace(games::make_game<G>(variant_, rules), 20);
       }

@@ -120,7 +120,7 @@ class EngineControl {
   virtual bool pondering() const = 0;
 };
 
-// The engine for the game `game` (games::GAME_NAMES); throws
+// The engine for the game `game` (a name of games/registry.h); throws
 // std::invalid_argument naming the game and the player it lacks.
 std::unique_ptr<EngineControl> make_engine(std::string_view game, Player player,
                                            EngineControl::Listener listener);

@@ -57,7 +57,7 @@ template <class G>
 concept Game = SearchGame<G> &&
     requires(const G& game, const typename G::State& cstate, const typename G::ActionList& clist,
              typename G::Action action, std::string_view text, uint32_t packed, uint8_t reason) {
-  { game.name() } -> std::convertible_to<std::string_view>;  // "shogi"
+  { game.name() } -> std::convertible_to<std::string_view>;  // its registry name
   { game.start_state() } -> std::same_as<typename G::State>;
   // State text (SFEN for shogi): print, and parse with an error naming the fault.
   { game.state_text(cstate) } -> std::convertible_to<std::string>;

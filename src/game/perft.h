@@ -1,6 +1,7 @@
 // perft for any game: the number of action sequences of a given length from a
-// state (the last ply counted in bulk). shogi has its own, with threads
-// (engine/shogi/perft.h).
+// state (the last ply counted in bulk). A game may bring its own, faster or
+// with threads, as the capabilities perft(s, depth, threads) and
+// perft_divide(s, depth): count() and divide() take it where there is one.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +41,27 @@ std::vector<std::pair<std::string, uint64_t>> perft_divide(const G& game, typena
     game.undo(s);
   }
   return counts;
+}
+
+// The count from `root`, by the game's own perft where it has one.
+template <SearchGame G>
+uint64_t count(const G& game, const typename G::State& root, int depth, int threads) {
+  if constexpr (requires { game.perft(root, depth, threads); }) {
+    return game.perft(root, depth, threads);
+  } else {
+    typename G::State s = root;
+    return perft(game, s, depth);
+  }
+}
+
+// The count below each root action, by the game's own where it has one.
+template <SearchGame G>
+std::vector<std::pair<std::string, uint64_t>> divide(const G& game, const typename G::State& root,
+                                                     int depth) {
+  if constexpr (requires { game.perft_divide(root, depth); })
+    return game.perft_divide(root, depth);
+  else
+    return perft_divide(game, root, depth);
 }
 
 }  // namespace kishi::game

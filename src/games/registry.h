@@ -1,91 +1,119 @@
-// The games kishi plays, in one place: with_game(name, ...) builds the game a
-// command asked for and calls the command's code with it, compiled once for
-// each game (no virtual call below). Every command that takes --game (or a
-// config's [run] game) dispatches here; a new game is registered here and
-// nowhere else (docs/games.md).
+// The games kishi plays, in one place. Each game type lists the names it
+// plays with their facts (game::GameInfo, written beside the type); this file
+// lists the types, once. with_game(name, ...) builds the game a command asked
+// for and calls the command's code with it, compiled once for each type (no
+// virtual call below). Every --game option and [run] game key, the web
+// server's games and the page's tables come from here (docs/games.md).
 #pragma once
 
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
+#include "game/game_info.h"
 #include "games/gnome/gnome_game.h"
 #include "games/shogi/shogi_game.h"
 #include "games/toy/toy_game.h"
 
 namespace kishi::games {
 
-// Rules a command may set for any game; each game takes what applies to it.
-struct PlayRules {
-  int max_plies = 512;       // games reaching it are draws
-  int leaf_mate_plies = 0;   // a bounded mate search at new leaves (games with one)
-  bool declaration = false;  // shogi's 27-point entering-king declaration
-};
+template <class... G>
+struct GameTypes {};
 
-inline constexpr std::string_view GAME_NAMES[] = {"shogi", "showgit", "gnome", "toy"};
+// Adding a game: its folder under src/games/, a line here, a line in the
+// conformance suite (tests/games/conformance_test.cpp).
+using Registered = GameTypes<shogi::ShogiGame, gnome::GnomeGame, toy::ToyGame>;
 
-inline bool is_game(std::string_view name) {
-  for (std::string_view n : GAME_NAMES)
-    if (n == name) return true;
-  return false;
+namespace detail {
+template <class... G>
+std::vector<game::GameInfo> infos(GameTypes<G...>) {
+  std::vector<game::GameInfo> all;
+  (all.insert(all.end(), G::variants().begin(), G::variants().end()), ...);
+  return all;
+}
+}  // namespace detail
+
+// Every game, in the registry's order; the first is the default.
+inline std::span<const game::GameInfo> all_games() {
+  static const std::vector<game::GameInfo> games = detail::infos(Registered{});
+  return games;
+}
+
+inline const game::GameInfo* find_game(std::string_view name) {
+  for (const game::GameInfo& g : all_games())
+    if (g.name == name) return &g;
+  return nullptr;
+}
+inline bool is_game(std::string_view name) { return find_game(name) != nullptr; }
+inline std::string default_game() { return std::string(all_games().front().name); }
+
+// "shogi, showgit, gnome or toy".
+inline std::string names_text(const std::vector<std::string>& names) {
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return text;
+}
+
+// The names of the games whose facts pass `keep` (all: every game).
+template <class Keep>
+std::vector<std::string> game_names_where(Keep&& keep) {
+  std::vector<std::string> names;
+  for (const game::GameInfo& g : all_games())
+    if (keep(g)) names.emplace_back(g.name);
+  return names;
+}
+inline std::vector<std::string> all_game_names() {
+  return game_names_where([](const game::GameInfo&) { return true; });
 }
 
 inline std::invalid_argument unknown_game(std::string_view name) {
   std::string list;
-  for (std::string_view n : GAME_NAMES) list += (list.empty() ? "" : ", ") + std::string(n);
+  for (const game::GameInfo& g : all_games())
+    list += (list.empty() ? "" : ", ") + std::string(g.name);
   return std::invalid_argument("unknown game '" + std::string(name) + "' (kishi plays " + list +
                                ")");
 }
 
-// The game `name` as type G; `name` must be one of G's (game_names<G>()).
-template <class G>
-G make_game(std::string_view name, const PlayRules& rules);
-
-template <>
-inline shogi::ShogiGame make_game<shogi::ShogiGame>(std::string_view name, const PlayRules& rules) {
-  const auto variant = shogi::parse_game(name);
-  if (!variant) throw unknown_game(name);
-  shogi::ShogiGame::Rules r;
-  r.variant = *variant;
-  r.max_plies = rules.max_plies;
-  r.leaf_mate_plies = rules.leaf_mate_plies;
-  r.declaration = rules.declaration;
-  return shogi::ShogiGame(r);
-}
-
-template <>
-inline gnome::GnomeGame make_game<gnome::GnomeGame>(std::string_view name, const PlayRules& rules) {
-  if (name != "gnome") throw unknown_game(name);
-  return gnome::GnomeGame({.max_plies = rules.max_plies, .leaf_mate_plies = rules.leaf_mate_plies});
-}
-
-template <>
-inline toy::ToyGame make_game<toy::ToyGame>(std::string_view name, const PlayRules&) {
-  if (name != "toy") throw unknown_game(name);
-  return {};
-}
-
-// Calls f(game) with the game named `name`; every call must return the same type.
-template <class F>
-decltype(auto) with_game(std::string_view name, const PlayRules& rules, F&& f) {
-  if (shogi::parse_game(name)) return f(make_game<shogi::ShogiGame>(name, rules));
-  if (name == "gnome") return f(make_game<gnome::GnomeGame>(name, rules));
-  if (name == "toy") return f(make_game<toy::ToyGame>(name, rules));
-  throw unknown_game(name);
-}
-
-// The names of GAME_NAMES that are played by the type G (shogi::ShogiGame:
-// shogi and showgit, its variants).
+// The names the type G plays (shogi::ShogiGame: shogi and showgit).
 template <class G>
 std::vector<std::string> game_names() {
   std::vector<std::string> names;
-  for (std::string_view n : GAME_NAMES)
-    if (with_game(n, {},
-                  [](const auto& g) { return std::is_same_v<std::decay_t<decltype(g)>, G>; }))
-      names.emplace_back(n);
+  for (const game::GameInfo& g : G::variants()) names.emplace_back(g.name);
   return names;
+}
+
+// The game `name` as type G; `name` must be one of G's.
+template <class G>
+G make_game(std::string_view name, const game::PlayRules& rules) {
+  for (const game::GameInfo& g : G::variants())
+    if (g.name == name) return G::make(g, rules);
+  throw unknown_game(name);
+}
+
+namespace detail {
+template <class F, class G, class... Rest>
+decltype(auto) with_game(std::string_view name, const game::PlayRules& rules, F& f) {
+  for (const game::GameInfo& g : G::variants())
+    if (g.name == name) return f(G::make(g, rules));
+  if constexpr (sizeof...(Rest) > 0)
+    return with_game<F, Rest...>(name, rules, f);
+  else
+    throw unknown_game(name);
+}
+template <class F, class... G>
+decltype(auto) with_game(std::string_view name, const game::PlayRules& rules, F& f,
+                         GameTypes<G...>) {
+  return with_game<F, G...>(name, rules, f);
+}
+}  // namespace detail
+
+// Calls f(game) with the game named `name`; every call must return the same type.
+template <class F>
+decltype(auto) with_game(std::string_view name, const game::PlayRules& rules, F&& f) {
+  return detail::with_game(name, rules, f, Registered{});
 }
 
 }  // namespace kishi::games

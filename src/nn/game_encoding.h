@@ -10,7 +10,7 @@
 namespace kishi::nn {
 
 struct GameEncoding {
-  std::string game;     // "shogi"
+  std::string game;     // the game's name (games/registry.h)
   std::string version;  // the Encoding's VERSION, "shogi-planes-v1"
   game::EncodingShape shape;
   bool operator==(const GameEncoding&) const = default;

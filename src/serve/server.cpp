@@ -107,8 +107,10 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
   for (const auto& [key, value] : j.items()) {
     if (key == "game" && value.is_string()) {
       o.game = value.get<std::string>();
-      if (!games::is_game(o.game) || o.game == "toy")
-        return Result::failure("unknown game '" + o.game + "' (shogi, showgit or gnome)");
+      const game::GameInfo* info = games::find_game(o.game);
+      if (!info || info->board.empty())
+        return Result::failure("unknown game '" + o.game + "' (" +
+                               games::names_text(served_games()) + ")");
     } else if (key == "side" && value.is_number_integer()) {
       const int64_t side = value.get<int64_t>();
       if (side != 0 && side != 1) return Result::failure("side must be 0, 1 or \"random\"");
@@ -214,6 +216,10 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
 
 }  // namespace
 
+std::vector<std::string> served_games() {
+  return games::game_names_where([](const game::GameInfo& g) { return !g.board.empty(); });
+}
+
 std::string run_server(const ServerOptions& options, const std::atomic<bool>& stop,
                        const std::function<void(const std::string&)>& ready) {
   namespace fs = std::filesystem;
@@ -222,6 +228,7 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
     return "no page at " + (root / "index.html").string() +
            " (run kishi serve from the project, or give --web DIR)";
 
+  const std::string first_game = options.game.empty() ? served_games().front() : options.game;
   httplib::Server server;
   Tables tables(options.max_games);
   std::atomic<bool> stopping{false};
@@ -344,21 +351,34 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
         send_error(res, 500, "internal error: " + what);
       });
 
+  // Every fact the page needs of a game, from the registry: it keeps no table of its own.
   server.Get("/api/info", [&](const httplib::Request&, httplib::Response& res) {
-    json pieces = json::object();
-    for (const char* g : {"shogi", "showgit", "gnome"}) {
-      json labels = json::object();
-      for (const auto& l : (*make_game_line(g, ""))->piece_labels())
-        labels[l.letter] = {{"code", l.code}, {"name", l.name}};
-      pieces[g] = labels;
+    json games = json::array();
+    for (const std::string& name : served_games()) {
+      const game::GameInfo& info = *games::find_game(name);
+      const auto line = std::move(*make_game_line(name, ""));
+      json pieces = json::object();
+      for (const auto& l : line->piece_labels())
+        pieces[l.letter] = {{"code", l.code}, {"name", l.name}};
+      json records = json::array();
+      game::Record sample;  // the formats a record of this game is written in
+      sample.start_state = line->start();
+      for (const auto& r : line->records(sample)) records.push_back(r.extension);
+      games.push_back({{"name", name},
+                       {"summary", info.summary},
+                       {"notation", info.notation},
+                       {"players", {info.players[0], info.players[1]}},
+                       {"board", info.board},
+                       {"labels", info.board_labels},
+                       {"records", records},
+                       {"pieces", pieces}});
     }
-    send_json(res, {{"games", {"shogi", "showgit", "gnome"}},
-                    {"game", options.game},
-                    {"engine", play::model_description(options.engine.model_file)},
-                    {"pieces", pieces}});
+    send_json(res, {{"games", games},
+                    {"game", first_game},
+                    {"engine", play::model_description(options.engine.model_file)}});
   });
   server.Post("/api/games", [&](const httplib::Request& req, httplib::Response& res) {
-    const auto o = parse_new_game(req.body, options.game);
+    const auto o = parse_new_game(req.body, first_game);
     if (!o) return send_error(res, 400, o.error());
     const auto table = tables.create(*o, options.engine);
     if (!table)

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "serve/table.h"
 
@@ -16,11 +17,14 @@ struct ServerOptions {
   int port = 8080;
   std::string token;     // empty: none asked (loopback only)
   std::string web_root;  // the page's folder (web/)
-  std::string game = "shogi";
+  std::string game;      // the page's first choice (served_games())
   EngineOptions engine;
   int max_games = 32;           // games kept; the oldest unwatched one goes first
   size_t max_body = 64 * 1024;  // bytes of a request body
 };
+
+// The games the page can draw (a board in their GameInfo).
+std::vector<std::string> served_games();
 
 // Serves until `stop` turns true (polled) or the port cannot be bound (an
 // error naming it); `ready` gets the URL once listening.

@@ -22,7 +22,7 @@ namespace kishi::serve {
 
 // What a new game asks for (POST /api/games).
 struct TableOptions {
-  std::string game = "shogi";
+  std::string game;        // a name of the registry's with a board
   std::string start;       // a state text; empty: the start position
   int person = 0;          // the player the person plays
   int64_t playouts = 400;  // the engine's playouts a move, unless seconds > 0

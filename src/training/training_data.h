@@ -84,10 +84,10 @@ Window read_window(const G& game, const std::vector<std::string>& chunks, size_t
   for (const std::string& path : chunks) {
     if (w.samples.size() >= max_positions) break;
     const auto chunk = selfplay::read_chunk(path);
-    if (!chunk || chunk->game != game.name()) {
+    if (!chunk || !selfplay::holds_game(*chunk, game::info_of(game))) {
       std::fprintf(stderr, "warning: skipping %s\n",
-                   chunk ? ("chunk '" + path + "': a game of " + chunk->game + ", not " +
-                            std::string(game.name()))
+                   chunk ? ("chunk '" + path + "': a game of " + selfplay::game_text(*chunk) +
+                            ", not " + std::string(game.name()))
                                .c_str()
                          : chunk.error().c_str());
       ++w.chunks_skipped;

@@ -14,6 +14,7 @@
 #include "common/process_name.h"
 #include "games/shogi/core/movegen.h"
 #include "games/shogi/core/position.h"
+#include "games/shogi/shogi_game.h"
 
 namespace kishi::selfplay {
 namespace {
@@ -24,6 +25,7 @@ namespace fs = std::filesystem;
 Chunk sample_chunk(int games, uint64_t seed) {
   std::mt19937_64 rng(seed);
   Chunk c;
+  c.game = "shogi";
   c.model_id = "model-000042";
   for (int g = 0; g < games; ++g) {
     GameRecord rec;
@@ -239,7 +241,9 @@ TEST(Chunk, AnyGameNameAndWideActionsRoundTrip) {
 TEST(Chunk, VersionOneFileOfAnEarlierBuildReads) {
   const auto chunk = read_chunk(std::string(KISHI_TEST_DATA_DIR) + "/compat/games-1ee4c8c.kchunk");
   ASSERT_TRUE(chunk) << chunk.error();
-  EXPECT_EQ(chunk->game, "shogi");
+  EXPECT_EQ(chunk->v1_game_id, 0);  // shogi's number then
+  EXPECT_TRUE(holds_game(*chunk, shogi::VARIANTS[0]));
+  EXPECT_FALSE(holds_game(*chunk, shogi::VARIANTS[1]));
   EXPECT_EQ(chunk->model_id, "model-0000000000");
   ASSERT_EQ(chunk->games.size(), 1u);
   const GameRecord& g = chunk->games[0];

@@ -25,6 +25,7 @@ std::string read(const std::string& path) {
 
 TEST(GameRecords, CsaAndUsiRecordsBesideTheChunkReplayTheGame) {
   Chunk chunk;
+  chunk.game = "shogi";
   chunk.model_id = "model-0000000100";
   GameRecord g;
   g.start_state = Position::startpos().sfen();

@@ -101,6 +101,7 @@ TEST(SelfPlayGame, GumbelAndPuctGamesAreLegalAndComplete) {
     search::Search<shogi::ShogiGame> search(shogi::ShogiGame(rules), eval, params);
     std::mt19937_64 rng(gumbel ? 1 : 2);
     Chunk chunk;
+    chunk.game = "shogi";
     chunk.model_id = "material";
     for (int i = 0; i < 2; ++i) {
       chunk.games.push_back(play_selfplay_game(search, config, rng));

@@ -53,6 +53,7 @@ class TrainerTest : public ::testing::Test {
     std::mt19937_64 rng(9);
     for (int i = 0; i < 3; ++i) {
       selfplay::Chunk chunk;
+      chunk.game = "shogi";
       chunk.model_id = "material";
       chunk.games.push_back(selfplay::play_selfplay_game(search, sp, rng));
       selfplay::write_chunk(dir_ + "/games/g" + std::to_string(i) + ".kchunk", chunk);

@@ -299,7 +299,8 @@ function bishopDrop(state) {
 async function playGame(browser, server, game) {
   const info = await (await fetch(`${server.url}/api/info`)).json();
   const labels = {};
-  for (const [letter, { code }] of Object.entries(info.pieces?.[game] ?? {})) labels[letter] = code;
+  const pieces = info.games.find((g) => g.name === game)?.pieces ?? {};
+  for (const [letter, { code }] of Object.entries(pieces)) labels[letter] = code;
   if (game === 'showgit') check(labels.P === 'UN', `/api/info has showgit's pawn as ${labels.P}, not UN`);
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -7,13 +7,13 @@
 #include <span>
 
 #include "app/commands/commands.h"
+#include "app/commands/game_option.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "common/config.h"
+#include "game/perft.h"
 #include "games/builtin_evaluator.h"
-#include "games/gnome/perft.h"
 #include "games/registry.h"
-#include "games/shogi/core/perft.h"
 #include "nn/torch/batched_network.h"
 #include "search/mcts.h"
 #include "selfplay/model_store.h"
@@ -24,65 +24,37 @@
 namespace kishi::command {
 namespace {
 
-struct PerftCase {
-  const char* name;
-  const char* sfen;
-  int depth;
-};
-
-// Openings, a middle game full of drops, and hand-heavy positions.
-constexpr PerftCase PERFT_SUITE[] = {
-    {"hirate", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 5},
-    {"matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 3},
-    {"usi-spec", "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
-     3},
-    {"9P9p-in-hand", "lnsgkgsnl/1r5b1/9/9/9/9/9/1B5R1/LNSGKGSNL b 9P9p 1", 3},
-    {"maxmoves593", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 3},
-};
-
-constexpr PerftCase GNOME_PERFT_SUITE[] = {
-    {"gnome-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 B", 4},
-    {"gnome-wounded", "rnb1k1(rp)p/1p1pbpp1/3q4/1B~4p1/3N4/5NP1/P1RQ1B2/PPKPPP1(RP) w q - 0 16 B",
-     4},
-    {"gnome-king-top", "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W", 3},
-};
-
-// Times count(case) over a suite, a line each and a total line.
-template <class Count>
-void perft_suite(std::span<const PerftCase> suite, const char* total, Count&& count) {
-  uint64_t total_nodes = 0;
-  double total_seconds = 0;
-  for (const auto& c : suite) {
-    const auto start = std::chrono::steady_clock::now();
-    const uint64_t nodes = count(c);
-    const double s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-14s depth %d nodes %12llu time %7.3f s nps %12.0f\n", c.name, c.depth,
-                (unsigned long long)nodes, s, nodes / s);
-    total_nodes += nodes;
-    total_seconds += s;
-  }
-  std::printf("%-14s nodes %llu time %.3f s nps %.0f\n", total, (unsigned long long)total_nodes,
-              total_seconds, total_nodes / total_seconds);
-}
-
+// Times each game's perft positions (its GameInfo's), single thread: a line
+// each and a total line a game.
 int bench_perft() {
-  perft_suite(PERFT_SUITE, "total", [](const PerftCase& c) {
-    shogi::Position pos = *shogi::Position::from_sfen(c.sfen);
-    return shogi::perft(pos, c.depth);
-  });
-  // gnome: the start, and positions of tests/data/perft-gnome.tsv (stacks,
-  // wounded bishops, a king on a rook); make/undo, the veto counted.
-  perft_suite(GNOME_PERFT_SUITE, "gnome total", [](const PerftCase& c) {
-    return gnome::perft_in_place(*gnome::GnomeGame{}.parse_state(c.sfen), c.depth);
-  });
+  for (const game::GameInfo& info : games::all_games()) {
+    if (info.perft_bench.empty()) continue;
+    games::with_game(info.name, {}, [&](const auto& game) {
+      uint64_t total_nodes = 0;
+      double total_seconds = 0;
+      for (const game::PerftBench& c : info.perft_bench) {
+        const auto root = *game.parse_state(c.state);
+        const auto start = std::chrono::steady_clock::now();
+        const uint64_t nodes = game::count(game, root, c.depth, 1);
+        const double s =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::printf("%-14.*s depth %d nodes %12llu time %7.3f s nps %12.0f\n", int(c.name.size()),
+                    c.name.data(), c.depth, (unsigned long long)nodes, s, nodes / s);
+        total_nodes += nodes;
+        total_seconds += s;
+      }
+      std::printf("%-14s nodes %llu time %.3f s nps %.0f\n",
+                  (std::string(info.name) + " total").c_str(), (unsigned long long)total_nodes,
+                  total_seconds, total_nodes / total_seconds);
+    });
+  }
   return 0;
 }
 
 struct NnOptions {
   std::string model_file;  // checkpoint; empty: random weights of model_config
   std::string model_config;
-  std::string game = "shogi";
+  std::string game;
   nn::NetworkOptions network;
   std::vector<int> batch_sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
   double seconds = 1.0;
@@ -182,7 +154,7 @@ struct SearchBenchOptions {
   int batch = 8;
   int torch_threads = 0;
   std::string model_file;
-  std::string game = "shogi";
+  std::string game;
 };
 
 // Playouts per second of the tree search itself (built-in evaluator, one
@@ -191,15 +163,11 @@ struct SearchBenchOptions {
 template <game::Game G>
 int bench_search(const G& game, const SearchBenchOptions& o) {
   using namespace kishi::search;
-  // shogi's opening and a middle game; another game's start and a state 20
-  // random plies in.
+  // The game's bench positions, else its start and a state 20 random plies in.
   std::vector<typename G::State> roots;
-  if constexpr (std::is_same_v<G, shogi::ShogiGame>) {
-    for (const char* sfen :
-         {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-          "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1"})
-      roots.push_back(*game.parse_state(sfen));
-  } else {
+  for (std::string_view text : games::find_game(o.game)->bench_states)
+    roots.push_back(*game.parse_state(text));
+  if (roots.empty()) {
     const auto states = bench_positions(game, 20);
     roots = {game.start_state(), states.back()};
   }
@@ -282,6 +250,7 @@ int bench_train(const G& game, const RunConfig& rc, int64_t steps) {
   sp.max_plies = 200;
   std::mt19937_64 rng(3);
   selfplay::Chunk chunk;
+  chunk.game = std::string(game.name());
   for (int i = 0; i < 20; ++i) chunk.games.push_back(selfplay::play_selfplay_game(search, sp, rng));
   selfplay::write_chunk(dir + "/games/bench.kchunk", chunk);
   training::Trainer trainer(dir, training::training_game(game), train);
@@ -341,7 +310,7 @@ int bench(int argc, char** argv) {
       nn_cmd->add_option("--config", nn_options.model_config,
                          "TOML file whose [model] table shapes the random network (default: "
                          "configs/model/small.toml's shape)");
-  nn_cmd->add_option("--game", nn_options.game, "shogi, showgit or toy")->capture_default_str();
+  add_game_option(*nn_cmd, nn_options.game);
   nn_cmd->add_option("--device", nn_options.network.device, "cpu, cuda, cuda:N")
       ->capture_default_str();
   nn_cmd->add_option("--threads", nn_options.network.threads, "intra-op threads (0: torch default)")
@@ -368,8 +337,7 @@ int bench(int argc, char** argv) {
       ->capture_default_str();
   search_cmd->add_option("--model", search_options.model_file,
                          "checkpoint (default: random weights)");
-  search_cmd->add_option("--game", search_options.game, "shogi, showgit or toy")
-      ->capture_default_str();
+  add_game_option(*search_cmd, search_options.game);
   std::string train_config = "configs/quickstart.toml";
   int64_t train_steps = 50;
   auto* train_cmd =

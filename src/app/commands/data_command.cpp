@@ -1,11 +1,12 @@
 // kishi data show: a data file's records for a person, one line each:
 // "SFEN ; move (USI) ; score ; result for the side to move". CSA game records
 // (one game, or an archive's games separated by "/"), KIF, hcpe, hcpe3 and psv
-// files (engine/formats/training_records.h); each move is checked by the rules
+// files (games/shogi/data/training_records.h); each move is checked by the rules
 // core, and what is not legal is listed with the reason.
 #include <cstdio>
 
 #include "app/commands/commands.h"
+#include "app/commands/game_option.h"
 #include "app/commands/parse_args.h"
 #include "games/shogi/core/names.h"
 #include "games/shogi/core/usi_move.h"
@@ -65,15 +66,13 @@ int data(int argc, char** argv) {
   CLI::App app{"Data files for people: kishi data show FILE", "kishi data"};
   app.require_subcommand(1);
   auto* show_cmd = app.add_subcommand("show", "print a file's records, one line each");
-  std::string file, format_name, game = "shogi";
+  std::string file, format_name, game;
   show_cmd->add_option("file", file, "the file")->required();
   show_cmd
       ->add_option("--format", format_name,
                    "csa, kif, hcpe, hcpe3 or psv (default: from the file's extension)")
       ->check(CLI::IsMember(formats::record_format_names()));
-  show_cmd->add_option("--game", game, "shogi or showgit")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"shogi", "showgit"}));
+  add_game_option(*show_cmd, game, games::game_names<shogi::ShogiGame>());
   if (auto rc = parse_args(app, argc, argv)) return *rc;
 
   const auto format = formats::record_format_for(file, format_name);

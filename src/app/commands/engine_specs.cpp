@@ -16,7 +16,7 @@ std::string self_executable() {
   return ec ? "kishi" : p.string();
 }
 
-EngineSpec engine_from(const std::string& text) {
+EngineSpec engine_from(const std::string& text, const game::GameInfo& game) {
   EngineSpec e;
   if (text == "kishi") {
     e.name = "kishi";
@@ -26,7 +26,9 @@ EngineSpec engine_from(const std::string& text) {
     e.command = {std::filesystem::exists("/usr/games/fairy-stockfish")
                      ? "/usr/games/fairy-stockfish"
                      : "fairy-stockfish"};
-    e.options = {{"UCI_Variant", "shogi"}};
+    if (game.fairy_variant.empty())
+      throw std::runtime_error("fairy-stockfish does not play " + std::string(game.name));
+    e.options = {{"UCI_Variant", std::string(game.fairy_variant)}};
   } else if (text == "gpsusi") {
     e.name = "gpsusi";
     e.command = {std::filesystem::exists("/usr/games/gpsusi") ? "/usr/games/gpsusi" : "gpsusi"};
@@ -53,7 +55,7 @@ EngineSpec engine_from(const std::string& text) {
   return e;
 }
 
-std::vector<EngineSpec> engines_from_file(const std::string& path) {
+std::vector<EngineSpec> engines_from_file(const std::string& path, const game::GameInfo& game) {
   const Config c = Config::load_file(path);
   struct Entry {
     std::string preset, command, name;
@@ -83,7 +85,7 @@ std::vector<EngineSpec> engines_from_file(const std::string& path) {
                         " needs a preset or a command, and not both");
     if (en.name.empty())
       throw ConfigError("an [[engine]] in " + path + " with a command needs a name");
-    EngineSpec e = engine_from(en.preset.empty() ? en.name + "=" + en.command : en.preset);
+    EngineSpec e = engine_from(en.preset.empty() ? en.name + "=" + en.command : en.preset, game);
     e.name = en.name;
     e.options.insert(e.options.end(), en.settings.options.begin(), en.settings.options.end());
     if (en.settings.nodes > 0) e.nodes = en.settings.nodes;

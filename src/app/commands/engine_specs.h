@@ -6,16 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "game/game_info.h"
 #include "match/usi_client.h"
 
 namespace kishi::command {
 
 // This binary's path, for engines that are kishi itself.
 std::string self_executable();
-// A preset name, or NAME=COMMAND [ARGS...]; throws naming a bad one.
-match::EngineSpec engine_from(const std::string& text);
+// A preset name, or NAME=COMMAND [ARGS...], to play `game`; throws naming a
+// bad one, or a preset that does not play the game.
+match::EngineSpec engine_from(const std::string& text, const game::GameInfo& game);
 // [[engine]] tables: preset or command, and name, options, nodes, plain_go,
 // byoyomi_margin_ms, tolerance_ms, sync_each_move; throws ConfigError.
-std::vector<match::EngineSpec> engines_from_file(const std::string& path);
+std::vector<match::EngineSpec> engines_from_file(const std::string& path,
+                                                 const game::GameInfo& game);
 
 }  // namespace kishi::command

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/commands/commands.h"
+#include "app/commands/game_option.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "common/atomic_file.h"
@@ -58,8 +59,8 @@ int evaluate(int argc, char** argv) {
   double min_random = -1, min_greedy = -1;
   app.add_option("--run", run_dir, "use the newest model of this run directory");
   app.add_option("--model", model_path, "a model file (instead of --run)");
-  app.add_option("--game", game_name,
-                 "the model's game: shogi, showgit, gnome or toy (default: the run's, else shogi)");
+  auto* game_option = add_game_option(app, game_name);
+  game_option->description(game_option->get_description() + " (default: the run's)");
   app.add_option("--baselines", baselines,
                  "comma-separated: random, greedy, alphabeta-N (depth N of 1-8; default: "
                  "random,greedy)");
@@ -99,7 +100,7 @@ int evaluate(int argc, char** argv) {
     std::fprintf(stderr, "kishi evaluate: give either --run RUN or --model FILE\n");
     return 2;
   }
-  if (game_name.empty() && !run_dir.empty() &&
+  if (!game_option->count() && !run_dir.empty() &&
       std::filesystem::is_regular_file(run_dir + "/config.toml")) {
     try {
       game_name = load_run_config(run_dir + "/config.toml").game;
@@ -107,11 +108,6 @@ int evaluate(int argc, char** argv) {
       std::fprintf(stderr, "kishi evaluate: %s\n", e.what());
       return 2;
     }
-  }
-  if (game_name.empty()) game_name = "shogi";
-  if (!games::is_game(game_name)) {
-    std::fprintf(stderr, "kishi evaluate: --game: %s\n", games::unknown_game(game_name).what());
-    return 2;
   }
   // Every baseline is checked before the first game: a typo costs no games.
   std::vector<BaselineRun> runs;
@@ -168,7 +164,7 @@ int evaluate(int argc, char** argv) {
   settings.opening_plies = opening_plies;
   settings.adjudicate_material = adjudicate_material;
   settings.root_mate_nodes = root_mate_nodes;
-  const games::PlayRules rules{.max_plies = max_plies, .leaf_mate_plies = leaf_mate_plies};
+  const game::PlayRules rules{.max_plies = max_plies, .leaf_mate_plies = leaf_mate_plies};
   settings.seed = seed;
   const std::string search_text =
       gumbel > 0 ? "Gumbel root over " + std::to_string(gumbel) + " moves" : "PUCT";

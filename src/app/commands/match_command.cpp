@@ -10,6 +10,7 @@
 
 #include "app/commands/commands.h"
 #include "app/commands/engine_specs.h"
+#include "app/commands/game_option.h"
 #include "app/commands/parse_args.h"
 #include "common/atomic_file.h"
 #include "common/config.h"
@@ -231,7 +232,7 @@ int match(int argc, char** argv) {
   std::vector<std::string> engine_texts, option_texts, nodes_texts;
   int games = 10, concurrency = 1, max_plies = 320;
   int64_t byoyomi = 1000, main_time = 0, increment = 0;
-  std::string game_name = "shogi", openings_file, out_dir;
+  std::string game_name, openings_file, out_dir;
   std::vector<double> sprt_args;
   app.add_option("--engine", engine_texts,
                  "an engine: kishi, fairy-stockfish, gpsusi, or NAME=COMMAND [ARGS]; two or more "
@@ -258,7 +259,7 @@ int match(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--max-plies", max_plies, "plies before a draw is declared")
       ->capture_default_str();
-  app.add_option("--game", game_name, "shogi, showgit, gnome or toy")->capture_default_str();
+  add_game_option(app, game_name);
   app.add_option("--openings", openings_file,
                  "opening suite: lines of 'startpos|sfen ... [moves ...]'");
   app.add_option("--out", out_dir, "directory for records and summary (default runs/match-<time>)");
@@ -267,11 +268,11 @@ int match(int argc, char** argv) {
       ->expected(4);
   if (auto rc = parse_args(app, argc, argv)) return *rc;
 
-  if (!games::is_game(game_name)) throw games::unknown_game(game_name);
   std::vector<EngineSpec> engines;
-  if (!engines_file.empty()) engines = engines_from_file(engines_file);
+  const game::GameInfo& info = *games::find_game(game_name);
+  if (!engines_file.empty()) engines = engines_from_file(engines_file, info);
   for (const auto& text : engine_texts) {
-    engines.push_back(engine_from(text));
+    engines.push_back(engine_from(text, info));
     for (size_t i = 0; i + 1 < engines.size(); ++i)  // the same engine twice: tell them apart
       if (engines[i].name == engines.back().name)
         engines.back().name += "-" + std::to_string(engines.size());
@@ -301,7 +302,7 @@ int match(int argc, char** argv) {
   for (auto& e : engines)
     if (e.command.size() >= 2 && e.command[0] == self_executable() && e.command[1] == "usi" &&
         std::find(e.command.begin(), e.command.end(), "--game") == e.command.end() &&
-        game_name != "shogi")
+        game_name != games::default_game())
       e.command.insert(e.command.end(), {"--game", game_name});
   MatchSettings settings{games, concurrency, max_plies, {}, out_dir, sprt_args};
   settings.tc.main_ms = main_time;

@@ -2,21 +2,19 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <type_traits>
 
 #include "app/commands/commands.h"
+#include "app/commands/game_option.h"
 #include "app/commands/parse_args.h"
 #include "game/perft.h"
-#include "games/gnome/perft.h"
 #include "games/registry.h"
-#include "games/shogi/core/perft.h"
 
 namespace kishi::command {
 
 namespace {
 
 struct PerftOptions {
-  std::string game = "shogi", state;
+  std::string game, state;
   int depth = 0, threads = 1;
   bool divide = false;
 };
@@ -34,23 +32,14 @@ int run_perft(const G& game, const PerftOptions& o) {
   uint64_t nodes = 0;
   if (o.divide) {
     // Sorted by move text, so that the lines diff against other engines' divide.
-    auto lines = [&] {
-      if constexpr (std::is_same_v<G, gnome::GnomeGame>)
-        return gnome::perft_divide(root, o.depth);  // the rules' actions: no `accept`
-      else
-        return game::perft_divide(game, root, o.depth);
-    }();
+    auto lines = game::divide(game, root, o.depth);
     std::sort(lines.begin(), lines.end());
     for (const auto& [move, count] : lines) {
       std::printf("%s: %llu\n", move.c_str(), (unsigned long long)count);
       nodes += count;
     }
-  } else if constexpr (std::is_same_v<G, shogi::ShogiGame>) {
-    nodes = shogi::perft_parallel(root, o.depth, o.threads);  // threads over the root moves
-  } else if constexpr (std::is_same_v<G, gnome::GnomeGame>) {
-    nodes = gnome::perft_in_place(root, o.depth);
   } else {
-    nodes = game::perft(game, root, o.depth);
+    nodes = game::count(game, root, o.depth, o.threads);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -65,20 +54,16 @@ int perft(int argc, char** argv) {
   CLI::App app{"Count the leaf nodes of the legal move tree (last ply counted in bulk, no hashing)",
                "kishi perft"};
   PerftOptions o;
-  app.add_option("--game", o.game, "shogi, showgit, gnome or toy")->capture_default_str();
+  add_game_option(app, o.game);
   app.add_option("--position,--sfen,--state", o.state,
-                 "position in the game's notation (SFEN for shogi, FEN for gnome; default: the "
-                 "start)");
+                 "the position in the game's notation (default: the start)");
   app.add_option("--depth", o.depth, "plies to count")->required()->check(CLI::Range(1, 20));
-  app.add_option("--threads", o.threads, "worker threads over the root moves (shogi)")
+  app.add_option("--threads", o.threads,
+                 "worker threads over the root moves (where the game has them)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   app.add_flag("--divide", o.divide, "print the count below each root move");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
-  if (!games::is_game(o.game)) {
-    std::fprintf(stderr, "kishi perft: %s\n", games::unknown_game(o.game).what());
-    return 2;
-  }
   return games::with_game(o.game, {}, [&](const auto& game) { return run_perft(game, o); });
 }
 

@@ -17,7 +17,7 @@ namespace kishi::command {
 
 struct RunConfig {
   std::string path;
-  std::string game = "shogi";  // a name of the game registry
+  std::string game;  // a name of the game registry
   uint64_t seed = 1;
   nn::ModelConfig model;
   nn::NetworkOptions network;
@@ -45,7 +45,7 @@ inline RunConfig load_run_config(const std::string& path) {
   rc.path = path;
   const Config c = Config::load_file(path);
   const Config run = c.table("run");
-  rc.game = run.get_string("game", "shogi");
+  rc.game = run.get_string("game", games::default_game());
   if (!games::is_game(rc.game))
     throw ConfigError("key 'run.game' in " + path + ": " + games::unknown_game(rc.game).what());
   rc.seed = uint64_t(run.get_int("seed", 1));
@@ -80,7 +80,7 @@ inline RunConfig load_run_config(const std::string& path) {
 }
 
 // The rules self-play gives the run's game.
-inline games::PlayRules selfplay_rules(const RunConfig& rc) {
+inline game::PlayRules selfplay_rules(const RunConfig& rc) {
   return {.max_plies = rc.selfplay.max_plies, .leaf_mate_plies = rc.selfplay.leaf_mate_plies};
 }
 

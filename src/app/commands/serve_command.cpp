@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/commands/commands.h"
+#include "app/commands/game_option.h"
 #include "app/commands/interrupt.h"
 #include "app/commands/parse_args.h"
 #include "engine/default_model.h"
@@ -17,9 +18,8 @@ int serve(int argc, char** argv) {
   CLI::App app{"The web board: play kishi in a browser", "kishi serve"};
   serve::ServerOptions o;
   o.web_root = "web";
-  app.add_option("--game", o.game, "the new game's default: shogi, showgit or gnome")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"shogi", "showgit", "gnome"}));
+  add_game_option(app, o.game, serve::served_games())
+      ->description("the new game's default: " + games::names_text(serve::served_games()));
   app.add_option("--model", o.engine.model_file,
                  "the network (a .ckpt of a run); none: each game's shipped model (models/), "
                  "builtin: the built-in evaluator");

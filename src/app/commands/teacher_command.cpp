@@ -16,6 +16,7 @@
 
 #include "app/commands/commands.h"
 #include "app/commands/engine_specs.h"
+#include "app/commands/game_option.h"
 #include "app/commands/interrupt.h"
 #include "app/commands/parse_args.h"
 #include "games/registry.h"
@@ -157,7 +158,7 @@ int teacher(int argc, char** argv) {
   TeacherSettings s;
   s.tc.byoyomi_ms = 100;
   std::vector<std::string> engine_texts;
-  std::string engines_file, openings_file, game_name = "shogi";
+  std::string engines_file, openings_file, game_name;
   app.add_option("--engine", engine_texts,
                  "kishi, fairy-stockfish, gpsusi or NAME=COMMAND [ARGS]; one plays itself");
   app.add_option("--engines", engines_file, "a TOML file of [[engine]] tables (configs/engines/)");
@@ -179,14 +180,13 @@ int teacher(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
   app.add_option("--seed", s.seed, "of the random openings")->capture_default_str();
-  app.add_option("--game", game_name, "shogi or showgit")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"shogi", "showgit"}));
+  add_game_option(app, game_name, games::game_names<shogi::ShogiGame>());
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   try {
     std::vector<EngineSpec> engines;
-    if (!engines_file.empty()) engines = engines_from_file(engines_file);
-    for (const std::string& text : engine_texts) engines.push_back(engine_from(text));
+    const game::GameInfo& info = *games::find_game(game_name);
+    if (!engines_file.empty()) engines = engines_from_file(engines_file, info);
+    for (const std::string& text : engine_texts) engines.push_back(engine_from(text, info));
     if (engines.empty()) {
       std::fprintf(stderr, "kishi teacher: error: no engine (give --engine or --engines)\n");
       return 2;

@@ -4,22 +4,21 @@
 #include <iostream>
 
 #include "app/commands/commands.h"
+#include "app/commands/game_option.h"
 #include "app/commands/parse_args.h"
-#include "games/registry.h"
 #include "usi/usi_protocol.h"
 
 namespace kishi::command {
 
 int usi(int argc, char** argv) {
   CLI::App app{"The USI engine (reads USI commands on stdin)", "kishi usi"};
-  std::string player = "mcts", game = "shogi";
+  std::string player = "mcts", game;
   app.add_option("--player", player,
                  "mcts (the engine), or a baseline: random, greedy (1-ply material), alphabeta")
       ->capture_default_str()
       ->check(CLI::IsMember({"mcts", "random", "greedy", "alphabeta"}));
-  app.add_option("--game", game, "shogi, showgit or toy")->capture_default_str();
+  add_game_option(app, game);
   if (auto rc = parse_args(app, argc, argv)) return *rc;
-  if (!games::is_game(game)) throw games::unknown_game(game);
   const play::Player p = player == "random"      ? play::Player::Random
                          : player == "greedy"    ? play::Player::Greedy
                          : player == "alphabeta" ? play::Player::AlphaBeta

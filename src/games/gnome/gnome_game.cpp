@@ -6,6 +6,7 @@
 #include "games/gnome/mate_search.h"
 #include "games/gnome/move_effects.h"
 #include "games/gnome/move_text.h"
+#include "games/gnome/perft.h"
 
 namespace kishi::gnome {
 
@@ -255,6 +256,13 @@ game::Terminal GnomeGame::terminal(const State& s, const ActionList& legal) cons
     return {};
   }
   return {true, o.winner == game::Outcome::DRAW ? 0.0f : o.winner == player(s) ? 1.0f : -1.0f};
+}
+
+uint64_t GnomeGame::perft(const State& s, int depth, int) const { return perft_in_place(s, depth); }
+
+std::vector<std::pair<std::string, uint64_t>> GnomeGame::perft_divide(const State& s,
+                                                                      int depth) const {
+  return gnome::perft_divide(s, depth);
 }
 
 }  // namespace kishi::gnome

@@ -5,12 +5,15 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/expected.h"
 #include "game/game.h"
+#include "game/game_info.h"
 #include "games/gnome/encoding.h"
 #include "games/gnome/material.h"
 #include "games/gnome/move_text.h"
@@ -19,6 +22,24 @@
 #include "games/gnome/state.h"
 
 namespace kishi::gnome {
+
+// `kishi bench perft`: the start, and positions of tests/data/perft-gnome.tsv
+// (stacks, wounded bishops, a king on a rook).
+inline constexpr game::PerftBench PERFT_BENCH[] = {
+    {"gnome-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 B", 4},
+    {"gnome-wounded", "rnb1k1(rp)p/1p1pbpp1/3q4/1B~4p1/3N4/5NP1/P1RQ1B2/PPKPPP1(RP) w q - 0 16 B",
+     4},
+    {"gnome-king-top", "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W", 3},
+};
+
+inline constexpr game::GameInfo VARIANTS[] = {
+    {.name = "gnome",
+     .summary = "Xadrez de Gnomo: stacks, falling pieces, exploding queens, a veto",
+     .notation = "FEN",
+     .players = {"White", "Black"},
+     .board = "gnome",
+     .perft_bench = PERFT_BENCH},
+};
 
 class GnomeGame {
  public:
@@ -40,8 +61,12 @@ class GnomeGame {
 
   GnomeGame() = default;
   explicit GnomeGame(Rules rules) : rules_(rules) {}
+  static constexpr std::span<const game::GameInfo> variants() { return VARIANTS; }
+  static GnomeGame make(const game::GameInfo&, const game::PlayRules& rules) {
+    return GnomeGame({.max_plies = rules.max_plies, .leaf_mate_plies = rules.leaf_mate_plies});
+  }
 
-  std::string_view name() const { return "gnome"; }
+  std::string_view name() const { return VARIANTS[0].name; }
   State start_state() const;
   std::string state_text(const State& s) const { return fen(s.position()); }
   Expected<State> parse_state(std::string_view text) const;
@@ -63,6 +88,11 @@ class GnomeGame {
   Expected<Action> parse_action(const State& s, std::string_view text) const;
   uint32_t pack(const Action& a) const;
   Action unpack(uint32_t packed) const;
+
+  // perft counts the rules' actions: moves and `veto`, not `accept` (rule 27;
+  // docs/rules-gnome.md). One thread.
+  uint64_t perft(const State& s, int depth, int threads) const;
+  std::vector<std::pair<std::string, uint64_t>> perft_divide(const State& s, int depth) const;
 
   // Ends are judged once the last move can no longer be vetoed (rule 18).
   game::Outcome outcome(const State& s, const ActionList& legal) const;

@@ -3,14 +3,18 @@
 #pragma once
 
 #include <optional>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "game/game.h"
+#include "game/game_info.h"
 #include "game/record.h"
 #include "games/shogi/core/game_status.h"
 #include "games/shogi/core/mirror.h"
 #include "games/shogi/core/movegen.h"
 #include "games/shogi/core/names.h"
+#include "games/shogi/core/perft.h"
 #include "games/shogi/core/usi_move.h"
 #include "games/shogi/encoding.h"
 #include "games/shogi/eval/piece_values.h"
@@ -19,6 +23,42 @@
 #include "games/shogi/records/records.h"
 
 namespace kishi::shogi {
+
+// Positions `kishi bench search` searches: the start and a middle game.
+inline constexpr std::string_view BENCH_STATES[] = {
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1"};
+
+// `kishi bench perft`: openings, a middle game full of drops, hand-heavy positions.
+inline constexpr game::PerftBench PERFT_BENCH[] = {
+    {"hirate", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 5},
+    {"matsuri", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 3},
+    {"usi-spec", "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+     3},
+    {"9P9p-in-hand", "lnsgkgsnl/1r5b1/9/9/9/9/9/1B5R1/LNSGKGSNL b 9P9p 1", 3},
+    {"maxmoves593", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 3},
+};
+
+// The two names this type plays, in the order of shogi::Game.
+inline constexpr game::GameInfo VARIANTS[] = {
+    {.name = "shogi",
+     .summary = "shogi, standard rules",
+     .notation = "SFEN",
+     .players = {"black / sente", "white / gote"},
+     .board = "shogi",
+     .fairy_variant = "shogi",
+     .bench_states = BENCH_STATES,
+     .perft_bench = PERFT_BENCH,
+     .chunk_v1_id = 0},
+    {.name = "showgit",
+     .summary = "shogi renamed: promotion only when a move ends in the zone",
+     .notation = "SFEN",
+     .players = {"black / sente", "white / gote"},
+     .board = "shogi",
+     .board_labels = "codes",
+     .bench_states = BENCH_STATES,
+     .chunk_v1_id = 1},
+};
 
 class ShogiGame {
  public:
@@ -42,6 +82,14 @@ class ShogiGame {
 
   ShogiGame() = default;
   explicit ShogiGame(const Rules& rules) : rules_(rules) {}
+  static constexpr std::span<const game::GameInfo> variants() { return VARIANTS; }
+  // The variant `info` (one of variants()) under the command's rules.
+  static ShogiGame make(const game::GameInfo& info, const game::PlayRules& rules) {
+    return ShogiGame({.variant = *parse_game(info.name),
+                      .max_plies = rules.max_plies,
+                      .declaration = rules.declaration,
+                      .leaf_mate_plies = rules.leaf_mate_plies});
+  }
   const Rules& rules() const { return rules_; }
 
   std::string_view name() const { return game_name(rules_.variant); }
@@ -66,6 +114,12 @@ class ShogiGame {
   uint32_t pack(Action a) const { return a.raw(); }
   Action unpack(uint32_t packed) const {
     return packed > 0xffff ? Move() : Move::from_raw(uint16_t(packed));
+  }
+
+  // perft with `threads` workers over the root moves (the generic one plays
+  // every move; this one counts the last ply in bulk).
+  uint64_t perft(const State& s, int depth, int threads) const {
+    return perft_parallel(s, depth, threads);
   }
 
   // Mate, fourth repetition (perpetual check loses), the ply limit.

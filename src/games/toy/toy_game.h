@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "common/expected.h"
 #include "game/encoding.h"
 #include "game/game.h"
+#include "game/game_info.h"
 
 namespace kishi::toy {
 
@@ -74,6 +76,13 @@ struct ToyEncoding {
   int policy_index(const State& s, Action a) const;
 };
 
+inline constexpr game::GameInfo VARIANTS[] = {
+    {.name = "toy",
+     .summary = "tic-tac-toe with a veto and a double move, for the tests",
+     .notation = "text",
+     .players = {"X", "O"}},
+};
+
 class ToyGame {
  public:
   using State = toy::State;
@@ -84,7 +93,10 @@ class ToyGame {
   // Outcome reasons.
   static constexpr uint8_t THREE_IN_A_ROW = 1, FULL_BOARD = 2;
 
-  std::string_view name() const { return "toy"; }
+  static constexpr std::span<const game::GameInfo> variants() { return VARIANTS; }
+  static ToyGame make(const game::GameInfo&, const game::PlayRules&) { return {}; }
+
+  std::string_view name() const { return VARIANTS[0].name; }
   State start_state() const { return {}; }
   // "X.O/.X./... o - 10": rows from the top, the player to move (x or o), the
   // pending cell or '-', the vetoes left of X and O.

@@ -26,6 +26,7 @@ TEST(HcpeExport, AShogiGameBecomesOneRecordAMove) {
     pos.do_move(m);
   }
   Chunk chunk;
+  chunk.game = "shogi";
   chunk.games.push_back(record);
   HcpeExport out;
   ASSERT_TRUE(append_hcpe(chunk, out));
@@ -56,6 +57,7 @@ TEST(HcpeExport, Hcpe3KeepsThePolicyAsVisits) {
   record.moves.push_back(
       {game.pack(m), -0.5f, true, {{game.pack(m), 0.75f}, {game.pack(other), 0.25f}}});
   Chunk chunk;
+  chunk.game = "shogi";
   chunk.games.push_back(record);
   HcpeExport out;
   ASSERT_TRUE(append_hcpe3(chunk, out));

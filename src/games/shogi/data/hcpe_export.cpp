@@ -18,13 +18,10 @@ using selfplay::MoveRecord;
 using selfplay::PolicyEntry;
 
 Expected<shogi::ShogiGame> shogi_of(const Chunk& chunk) {
-  const auto variant = shogi::parse_game(chunk.game);
-  if (!variant)
-    return Expected<shogi::ShogiGame>::failure("hcpe holds shogi positions, not " + chunk.game +
-                                               "'s");
-  shogi::ShogiGame::Rules rules;
-  rules.variant = *variant;
-  return shogi::ShogiGame(rules);
+  for (const game::GameInfo& info : shogi::ShogiGame::variants())
+    if (selfplay::holds_game(chunk, info)) return shogi::ShogiGame::make(info, {});
+  return Expected<shogi::ShogiGame>::failure("hcpe holds shogi positions, not " +
+                                             selfplay::game_text(chunk) + "'s");
 }
 
 int16_t eval_of(const MoveRecord& m) {
