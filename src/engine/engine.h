@@ -26,8 +26,7 @@
 #include "game/position_command.h"
 #include "games/registry.h"
 #include "nn/torch/batched_network.h"
-#include "players/alpha_beta.h"
-#include "players/players.h"
+#include "players/baseline.h"
 #include "search/mcts.h"
 #include "search/time_manager.h"
 
@@ -44,15 +43,12 @@ struct MateSolverOf<G> {
   using type = typename G::MateSolver;
 };
 
-// An alpha-beta player for the game, built when first needed, or none.
-template <class G>
-struct AlphaBetaOf {
-  using type = std::monostate;
-};
-template <players::AlphaBetaGame G>
-struct AlphaBetaOf<G> {
-  using type = std::optional<players::AlphaBeta<G>>;
-};
+// The baseline a player other than the tree search is.
+inline players::Baseline baseline_of(Player p) {
+  return p == Player::Greedy      ? players::Baseline::Greedy
+         : p == Player::AlphaBeta ? players::Baseline::AlphaBeta
+                                  : players::Baseline::Random;
+}
 
 template <game::Game G>
 class Engine final : public EngineControl {
@@ -84,7 +80,7 @@ class Engine final : public EngineControl {
     position_ = game_.start_state();
     base_ = game_.state_text(*position_);
     actions_.clear();
-    forget_alphabeta();
+    forget_baseline();
   }
 
   void prepare(const Settings& given) override {
@@ -95,7 +91,7 @@ class Engine final : public EngineControl {
                               : std::string();
     settings_ = settings;
     game_ = games::make_game<G>(variant_, play_rules());
-    forget_alphabeta();
+    forget_baseline();
     // What the network and its batcher were built from: a change to any of it
     // rebuilds both.
     const std::string network_key = settings.model_file + "|" + settings.device + "|" +
@@ -237,9 +233,7 @@ class Engine final : public EngineControl {
   }
 
   // It holds the game: a new game (other rules) needs a new one.
-  void forget_alphabeta() {
-    if constexpr (players::AlphaBetaGame<G>) alphabeta_.reset();
-  }
+  void forget_baseline() { baseline_.reset(); }
 
   // The search first: it calls the network's leaf evaluator.
   void drop_network() {
@@ -458,55 +452,51 @@ class Engine final : public EngineControl {
   }
 
   Answer think_baseline(const Limits& go, const search::TimeBudget& budget, bool timed) {
-    static thread_local std::mt19937_64 rng(std::random_device{}());
     const State& root = *position_;
     const auto answer = [&](Action a) {
       return Answer{Answer::Kind::Move, game_.action_text(a), {}};
     };
-    if (player_ == Player::Random) return answer(players::random_action(game_, root, rng));
-    if constexpr (players::HasMaterialGain<G>)
-      if (player_ == Player::Greedy) return answer(players::greedy_action(game_, root, rng));
-    if constexpr (players::AlphaBetaGame<G>) {
-      // Alpha-beta: iterative deepening until its depth, the clock or `stop`.
-      // Without the leaf mate search: its own depth finds the mates, and in
-      // gnome a mate check at every node overran the clock.
-      if (!alphabeta_) {
-        game::PlayRules rules = play_rules();
-        rules.leaf_mate_plies = 0;
-        alphabeta_.emplace(games::make_game<G>(variant_, rules), 20);
-      }
-      std::atomic<bool> halt{false}, done{false};
-      std::thread timer([&] {
-        std::unique_lock lock(wait_mutex_);
-        const auto woken = [&] { return stop_requested_.load() || done.load(); };
-        if (timed)
-          wait_cv_.wait_for(lock, std::chrono::milliseconds(budget.soft_ms), woken);
-        else
-          wait_cv_.wait(lock, woken);
-        halt = true;
-      });
-      // go depth / go nodes override the settings for this move.
-      const int64_t nodes = go.nodes > 0 ? go.nodes : settings_.go.alphabeta_nodes;
-      const int depth =
-          int(go.depth > 0 ? std::min<int64_t>(go.depth, 64) : settings_.go.alphabeta_depth);
-      const auto result = alphabeta_->search(root, depth, nodes > 0 ? nodes : -1, &halt,
-                                             [&](const typename players::AlphaBeta<G>::Result& r) {
-                                               InfoLine line;
-                                               line.depth = r.depth;
-                                               line.nodes = r.nodes;
-                                               line.cp = r.score;
-                                               line.pv = texts(r.pv);
-                                               listener_.info(line);
-                                             });
-      {
-        std::lock_guard lock(wait_mutex_);
-        done = true;
-      }
-      wait_cv_.notify_all();
-      timer.join();
-      return answer(result.best);
+    if (!baseline_) {
+      // Without the leaf mate search: the alpha-beta's own depth finds the
+      // mates, and in gnome a mate check at every node overran the clock.
+      game::PlayRules rules = play_rules();
+      rules.leaf_mate_plies = 0;
+      baseline_.emplace(games::make_game<G>(variant_, rules), baseline_of(player_),
+                        std::random_device{}(), 20);
     }
-    return answer(players::random_action(game_, root, rng));  // make_engine refuses this
+    if (baseline_->kind() != players::Baseline::AlphaBeta) return answer(baseline_->choose(root));
+    // Alpha-beta: iterative deepening until its depth, the clock or `stop`.
+    std::atomic<bool> halt{false}, done{false};
+    std::thread timer([&] {
+      std::unique_lock lock(wait_mutex_);
+      const auto woken = [&] { return stop_requested_.load() || done.load(); };
+      if (timed)
+        wait_cv_.wait_for(lock, std::chrono::milliseconds(budget.soft_ms), woken);
+      else
+        wait_cv_.wait(lock, woken);
+      halt = true;
+    });
+    // go depth / go nodes override the settings for this move.
+    const int64_t nodes = go.nodes > 0 ? go.nodes : settings_.go.alphabeta_nodes;
+    const int depth =
+        int(go.depth > 0 ? std::min<int64_t>(go.depth, 64) : settings_.go.alphabeta_depth);
+    const Action best =
+        baseline_->choose(root, depth, nodes > 0 ? nodes : -1, &halt,
+                          [&](int d, int64_t n, int score, const std::vector<Action>& pv) {
+                            InfoLine line;
+                            line.depth = d;
+                            line.nodes = n;
+                            line.cp = score;
+                            line.pv = texts(pv);
+                            listener_.info(line);
+                          });
+    {
+      std::lock_guard lock(wait_mutex_);
+      done = true;
+    }
+    wait_cv_.notify_all();
+    timer.join();
+    return answer(best);
   }
 
   MateAnswer think_mate(int64_t mate_ms) {
@@ -556,7 +546,7 @@ class Engine final : public EngineControl {
   int64_t hash_mb_ = Settings{}.hash_mb;  // the hash in use
   std::unique_ptr<search::Search<G>> search_;
   typename MateSolverOf<G>::type mate_solver_;
-  typename AlphaBetaOf<G>::type alphabeta_;  // built at its first move
+  std::optional<players::BaselinePlayer<G>> baseline_;  // built at its first move
 
   std::thread thinker_;
   std::atomic<bool> searching_{false};

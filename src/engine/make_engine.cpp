@@ -12,11 +12,11 @@ std::unique_ptr<EngineControl> make_engine(std::string_view game, Player player,
                                            EngineControl::Listener listener) {
   return games::with_game(game, {}, [&](const auto& g) -> std::unique_ptr<EngineControl> {
     using G = std::decay_t<decltype(g)>;
-    if (player == Player::Greedy && !players::HasMaterialGain<G>)
+    if (player == Player::Greedy && !players::has_baseline<G>(players::Baseline::Greedy))
       throw std::invalid_argument("the game " + std::string(game) +
                                   " has no greedy player (no material gain of an action): use "
                                   "--player mcts or random");
-    if (player == Player::AlphaBeta && !players::AlphaBetaGame<G>)
+    if (player == Player::AlphaBeta && !players::has_baseline<G>(players::Baseline::AlphaBeta))
       throw std::invalid_argument("the game " + std::string(game) +
                                   " has no alpha-beta player (no static value): use --player mcts "
                                   "or random");

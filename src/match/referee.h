@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "game/play_game.h"
 #include "game/position_command.h"
 #include "game/record.h"
 #include "match/usi_client.h"
@@ -111,13 +112,9 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
                              : game::Outcome::DRAW,
                   "no readyok from " + engines[ready[0] ? 1 : 0]->spec().name);
 
-  typename G::ActionList legal;
-  while (true) {
-    game.legal_actions(state, legal);
-    if (const game::Outcome o = game.outcome(state, legal); o.over)
-      return finish(o.winner, game.reason_text(o.reason));
-    if (int(rec.actions.size()) >= max_plies) return finish(game::Outcome::DRAW, "maximum plies");
-
+  using Turn = game::Turn<typename G::Action>;
+  const auto turn = [&](const typename G::State& state, const typename G::ActionList&,
+                        int) -> Turn {
     const int us = game.player(state), them = 1 - us;
     UsiClient& engine = *engines[us];
     const bool fixed_nodes = engine.spec().nodes > 0;
@@ -127,30 +124,34 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
         engine.spec().tolerance_ms >= 0 ? engine.spec().tolerance_ms : tc.tolerance_ms;
     const auto reply = engine.play(game::position_line(game, rec.start_state, rec.actions),
                                    go_command(engine, tc, left), allowed + tolerance);
+    const auto lose = [&](const std::string& why) { return Turn::finish(them, 0, why); };
     if (reply.status == UsiClient::Reply::Status::Crashed)
-      return finish(them, "crash of " + engine.spec().name);
+      return lose("crash of " + engine.spec().name);
     if (reply.status == UsiClient::Reply::Status::Timeout)
-      return finish(them, "time (" + engine.spec().name + " gave no move in " +
-                              std::to_string(reply.elapsed_ms) + " ms)");
+      return lose("time (" + engine.spec().name + " gave no move in " +
+                  std::to_string(reply.elapsed_ms) + " ms)");
     if (!fixed_nodes) {
       if (reply.elapsed_ms > allowed + tolerance)
-        return finish(them, "time (" + engine.spec().name + " took " +
-                                std::to_string(reply.elapsed_ms) + " ms)");
+        return lose("time (" + engine.spec().name + " took " + std::to_string(reply.elapsed_ms) +
+                    " ms)");
       left[us] = std::max<int64_t>(0, left[us] - reply.elapsed_ms) + tc.increment_ms;
     }
-    if (reply.move == "resign") return finish(them, "resign");
+    if (reply.move == "resign") return lose("resign");
     if constexpr (requires { game.declaration_wins(state); }) {
       if (reply.move == "win")
-        return game.declaration_wins(state) ? finish(us, "declaration")
-                                            : finish(them, "false declaration");
+        return game.declaration_wins(state) ? Turn::finish(us, 0, "declaration")
+                                            : lose("false declaration");
     }
     const auto action = game.parse_action(state, reply.move);
-    if (!action) return finish(them, "illegal move " + reply.move + " by " + engine.spec().name);
-    game.play(state, *action);
+    if (!action) return lose("illegal move " + reply.move + " by " + engine.spec().name);
     rec.actions.push_back(reply.move);
     rec.action_ms.push_back(reply.elapsed_ms);
     if (observe) observe(reply);
-  }
+    return Turn::play(*action);
+  };
+  const game::GameEnd end =
+      game::play_game(game, state, {.max_plies = max_plies}, turn, int(rec.actions.size()));
+  return finish(end.winner, end.text);
 }
 
 }  // namespace kishi::match

@@ -10,8 +10,8 @@
 
 #include "chunks/chunk.h"
 #include "common/config.h"
-#include "game/adjudication.h"
 #include "game/game.h"
+#include "game/play_game.h"
 #include "search/mcts.h"
 
 namespace kishi::selfplay {
@@ -49,28 +49,21 @@ struct SelfPlayConfig {
   static SelfPlayConfig from(const Config& table);
 };
 
-// Whether the game ends here (by its rules, or at the config's ply limit,
-// scored by material when the config says so); if so, its result and reason
-// go into `record`.
-template <game::Game G>
-bool record_game_end(const G& game, const typename G::State& state,
-                     const typename G::ActionList& legal, const SelfPlayConfig& config,
-                     GameRecord& record) {
-  const game::Outcome outcome = game.outcome(state, legal);
-  const int ply = int(record.moves.size());
-  if (!outcome.over && ply < config.max_plies) return false;
-  record.result = !outcome.over || outcome.winner == game::Outcome::DRAW ? 0
-                  : outcome.winner == 0                                  ? 1
-                                                                         : -1;
-  record.reason = outcome.over ? outcome.reason : PLY_LIMIT;
-  // A draw by length ends at the ply limit; the rules' maximum length counts
-  // only the moves that stand, so it ends there too or later.
-  if (record.result == 0 && ply >= config.max_plies)
-    if (const auto leader = game::material_leader(game, state, config.adjudicate_material)) {
-      record.result = *leader == 0 ? 1 : -1;
-      record.reason = MATERIAL_ADJUDICATION;
-    }
-  return true;
+// How self-play and teacher games end: the rules, the config's ply limit,
+// material adjudication of a draw by length.
+inline game::PlayLimits play_limits(const SelfPlayConfig& config) {
+  return {.max_plies = config.max_plies, .adjudicate_material = config.adjudicate_material};
+}
+
+// The record's result (for player 0) and reason, from how its game ended.
+inline void record_end(const game::GameEnd& end, GameRecord& record) {
+  record.result = end.winner == game::Outcome::DRAW ? 0 : end.winner == 0 ? 1 : -1;
+  switch (end.by) {
+    case game::GameEnd::By::Rules:
+    case game::GameEnd::By::Player: record.reason = end.reason; break;
+    case game::GameEnd::By::PlyLimit: record.reason = PLY_LIMIT; break;
+    case game::GameEnd::By::Material: record.reason = MATERIAL_ADJUDICATION; break;
+  }
 }
 
 // Plays one game from the game's start position with `search` (its tree is
@@ -80,6 +73,7 @@ template <game::Game G>
 GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& config,
                               std::mt19937_64& rng, const std::atomic<bool>* stop = nullptr) {
   using Action = typename G::Action;
+  using Turn = game::Turn<Action>;
   const G& game = search.game();
   GameRecord record;
   typename G::State state = game.start_state();
@@ -89,16 +83,10 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
   const bool may_resign = unit(rng) >= config.playout_share;
   int low_value_streak[2] = {0, 0};
   search::SearchParams params = search.params();
-  typename G::ActionList legal;
 
-  while (true) {
-    game.legal_actions(state, legal);
-    if (record_game_end(game, state, legal, config, record)) return record;
-    const int ply = int(record.moves.size());
-    if (stop && *stop) {
-      record.reason = ABANDONED;
-      return record;
-    }
+  const auto turn = [&](const typename G::State& state, const typename G::ActionList& legal,
+                        int ply) -> Turn {
+    if (stop && *stop) return Turn::finish(game::Outcome::DRAW, ABANDONED, "abandoned");
     MoveRecord m;
     Action action = legal[0];
     std::optional<std::vector<Action>> mate;
@@ -145,19 +133,17 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
       m.root_value = result.value;
       low_value_streak[us] = result.value < config.resign_value ? low_value_streak[us] + 1 : 0;
       if (low_value_streak[us] >= 2) {
-        if (may_resign) {
-          record.result = us == 0 ? -1 : 1;
-          record.reason = RESIGNATION;
-          return record;
-        }
+        if (may_resign) return Turn::finish(1 - us, RESIGNATION, "resignation");
         if (!record.would_have_resigned) record.would_have_resigned = us == 0 ? 1 : -1;
       }
     }
     m.action = game.pack(action);
-    game.play(state, action);
     search.advance_root(std::span(&action, 1));
     record.moves.push_back(std::move(m));
-  }
+    return Turn::play(action);
+  };
+  record_end(game::play_game(game, state, play_limits(config), turn), record);
+  return record;
 }
 
 }  // namespace kishi::selfplay

@@ -35,20 +35,16 @@ template <players::AlphaBetaGame G>
 GameRecord play_teacher_game(const G& game, players::AlphaBeta<G>& search,
                              const SelfPlayConfig& config, const TeacherConfig& teacher,
                              std::mt19937_64& rng, const std::atomic<bool>* stop = nullptr) {
+  using Turn = game::Turn<typename G::Action>;
   GameRecord record;
   typename G::State state = game.start_state();
   record.start_state = game.state_text(state);
-  typename G::ActionList legal;
-  while (true) {
-    game.legal_actions(state, legal);
-    if (record_game_end(game, state, legal, config, record)) return record;
-    if (stop && *stop) {
-      record.reason = ABANDONED;
-      return record;
-    }
+  const auto turn = [&](const typename G::State& state, const typename G::ActionList& legal,
+                        int ply) -> Turn {
+    if (stop && *stop) return Turn::finish(game::Outcome::DRAW, ABANDONED, "abandoned");
     MoveRecord m;
     typename G::Action action;
-    if (int(record.moves.size()) < config.opening_random_plies) {
+    if (ply < config.opening_random_plies) {
       action = legal[rng() % legal.size()];
     } else {
       const auto result = search.search(state, teacher.depth, teacher.max_nodes, stop);
@@ -59,9 +55,11 @@ GameRecord play_teacher_game(const G& game, players::AlphaBeta<G>& search,
           teacher_value(result.score, players::AlphaBeta<G>::MATE_BOUND, teacher.score_scale);
     }
     m.action = game.pack(action);
-    game.play(state, action);
     record.moves.push_back(std::move(m));
-  }
+    return Turn::play(action);
+  };
+  record_end(game::play_game(game, state, play_limits(config), turn), record);
+  return record;
 }
 
 }  // namespace kishi::selfplay

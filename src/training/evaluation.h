@@ -21,17 +21,16 @@
 #include <vector>
 
 #include "common/worker_errors.h"
-#include "game/adjudication.h"
 #include "game/game.h"
+#include "game/play_game.h"
 #include "nn/torch/batched_network.h"
 #include "nn/torch/network_evaluator.h"
-#include "players/alpha_beta.h"
-#include "players/players.h"
+#include "players/baseline.h"
 #include "search/mcts.h"
 
 namespace kishi::training {
 
-enum class Baseline { Random, Greedy, AlphaBeta };
+using players::Baseline;
 
 struct Opponent {
   Baseline baseline = Baseline::Random;
@@ -80,12 +79,7 @@ struct EvalResult {
 
 template <game::Game G>
 constexpr bool has_baseline(const G&, Baseline b) {
-  switch (b) {
-    case Baseline::Random: return true;
-    case Baseline::Greedy: return players::HasMaterialGain<G>;
-    case Baseline::AlphaBeta: return players::AlphaBetaGame<G>;
-  }
-  return false;
+  return players::has_baseline<G>(b);
 }
 
 // `on_game` sees the tally after each finished game.
@@ -128,21 +122,14 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
     const int model_player = g % 2;
     const auto search = make_search(model, s.seed + uint64_t(g));
     const auto other_search = other ? make_search(*other, s.seed + uint64_t(g)) : nullptr;
-    std::mt19937_64 rng(s.seed * 7919 + uint64_t(g));
     std::mt19937_64 opening_rng(s.seed * 104729 + uint64_t(g / 2));
-    players::OptionalAlphaBeta<G> alpha_beta;
-    if constexpr (players::AlphaBetaGame<G>)
-      if (!other_search && opponent.baseline == Baseline::AlphaBeta)
-        alpha_beta.search.emplace(game, 16);  // a small table: `concurrent` live at once
-    int vetoes[2] = {0, 0};                   // by the model, by the opponent
+    // A small table for the alpha-beta: `concurrent` games are under way at once.
+    std::optional<players::BaselinePlayer<G>> baseline;
+    if (!other_search) baseline.emplace(game, opponent.baseline, s.seed * 7919 + uint64_t(g), 16);
+    int vetoes[2] = {0, 0};  // by the model, by the opponent
     typename G::State state = game.start_state();
-    typename G::ActionList legal;
-    game::Outcome outcome;
-    int ply = 0;
-    for (;; ++ply) {
-      game.legal_actions(state, legal);
-      outcome = game.outcome(state, legal);
-      if (outcome.over || ply >= s.max_plies) break;
+    const auto turn = [&](const typename G::State& state, const typename G::ActionList& legal,
+                          int ply) {
       Action a = legal[0];
       if (ply < s.opening_plies)
         a = players::random_action(game, state, opening_rng);
@@ -150,30 +137,29 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
         a = search_action(*search, state);
       else if (other_search)
         a = search_action(*other_search, state);
-      else if (opponent.baseline == Baseline::Random)
-        a = players::random_action(game, state, rng);
-      else if (opponent.baseline == Baseline::Greedy) {
-        if constexpr (players::HasMaterialGain<G>) a = players::greedy_action(game, state, rng);
-      } else if constexpr (players::AlphaBetaGame<G>) {
-        a = alpha_beta.search->search(state, opponent.depth, INT64_MAX).best;
-      }
-      if constexpr (requires { game.can_veto(state); })
-        if (game.action_text(a) == "veto") vetoes[game.player(state) == model_player ? 0 : 1] = 1;
-      game.play(state, a);
-    }
+      else
+        a = baseline->choose(state, opponent.depth);
+      if constexpr (requires { game.is_veto(a); })
+        if (game.is_veto(a)) vetoes[game.player(state) == model_player ? 0 : 1] = 1;
+      return game::Turn<Action>::play(a);
+    };
+    const game::GameEnd end = game::play_game(
+        game, state, {.max_plies = s.max_plies, .adjudicate_material = s.adjudicate_material},
+        turn);
     std::lock_guard lock(mutex);
-    ++result.endings[outcome.over ? game.reason_text(outcome.reason) : "maximum plies"];
+    ++result.endings[end.text];
     result.model_vetoes += vetoes[0];
     result.opponent_vetoes += vetoes[1];
-    if (!outcome.over || outcome.winner == game::Outcome::DRAW) {
+    if (end.by == game::GameEnd::By::Material) {  // a draw by length, led on material
       ++result.draws;
-      if (ply >= s.max_plies)  // a draw by length
-        if (const auto leader = game::material_leader(game, state, s.adjudicate_material))
-          ++(*leader == model_player ? result.material_wins : result.material_losses);
-    } else if (outcome.winner == model_player)
+      ++(end.winner == model_player ? result.material_wins : result.material_losses);
+    } else if (end.winner == game::Outcome::DRAW) {
+      ++result.draws;
+    } else if (end.winner == model_player) {
       ++result.wins;
-    else
+    } else {
       ++result.losses;
+    }
     if (on_game) on_game(result);
   };
   // A thread's error (a failed forward pass) ends the others' work and is

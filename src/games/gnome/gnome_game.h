@@ -80,6 +80,8 @@ class GnomeGame {
   void play(State& s, const Action& a) const;
   void undo(State& s) const { s.line.pop_back(); }
   bool can_veto(const State& s) const { return veto_available(s); }
+  // Whether the action is a veto (the evaluation counts the games with one).
+  bool is_veto(const Action& a) const { return a.kind == Kind::VETO; }
   bool can_accept(const State& s) const;
   // Whether the last action accepted an end: the game is over.
   bool accepted(const State& s) const { return s.line.back().last.kind == Kind::ACCEPT; }
