@@ -23,6 +23,7 @@
 #include "engine/default_model.h"
 #include "engine/engine_control.h"
 #include "game/game.h"
+#include "game/mate.h"
 #include "game/position_command.h"
 #include "games/registry.h"
 #include "nn/torch/batched_network.h"
@@ -31,17 +32,6 @@
 #include "search/time_manager.h"
 
 namespace kishi::play {
-
-// A game's mate solver type (G::MateSolver), or none.
-template <class G>
-struct MateSolverOf {
-  using type = std::monostate;
-};
-template <class G>
-requires requires { typename G::MateSolver; }
-struct MateSolverOf<G> {
-  using type = typename G::MateSolver;
-};
 
 // The baseline a player other than the tree search is.
 inline players::Baseline baseline_of(Player p) {
@@ -63,8 +53,7 @@ class Engine final : public EngineControl {
       : player_(player),
         listener_(std::move(listener)),
         builtin_(std::move(builtin)),
-        builtin_name_(std::move(builtin_name)),
-        mate_solver_(make_mate_solver()) {
+        builtin_name_(std::move(builtin_name)) {
     set_variant(variant);
   }
   ~Engine() override {
@@ -81,6 +70,7 @@ class Engine final : public EngineControl {
     base_ = game_.state_text(*position_);
     actions_.clear();
     forget_baseline();
+    mate_solver_.reset();
   }
 
   void prepare(const Settings& given) override {
@@ -212,14 +202,12 @@ class Engine final : public EngineControl {
   bool pondering() const override { return pondering_; }
 
  private:
-  static constexpr bool HAS_MATE_SOLVER =
-      !std::is_same_v<typename MateSolverOf<G>::type, std::monostate>;
+  static constexpr bool HAS_MATE_SOLVER = game::HasMateSolver<G>;
 
-  static typename MateSolverOf<G>::type make_mate_solver() {
-    if constexpr (HAS_MATE_SOLVER)
-      return typename MateSolverOf<G>::type(20);
-    else
-      return {};
+  // The game's mate solver (a large table: one per engine), made at the first need.
+  auto& mate_solver() {
+    if (!mate_solver_) mate_solver_.emplace(game_.mate_solver(20));
+    return *mate_solver_;
   }
 
   static int64_t ms_since(Clock::time_point t) {
@@ -392,7 +380,7 @@ class Engine final : public EngineControl {
     if constexpr (HAS_MATE_SOLVER) {
       if (settings_.go.mate_nodes > 0) {
         const auto mate =
-            mate_solver_.search(root, settings_.go.mate_nodes, &stop_requested_, 11, false);
+            mate_solver().search(root, settings_.go.mate_nodes, &stop_requested_, 11, false);
         if (mate.kind == decltype(mate.kind)::Mate) {
           InfoLine line;
           line.depth = int(mate.pv.size());
@@ -513,7 +501,7 @@ class Engine final : public EngineControl {
           timed_out = true;
           stop_requested_ = true;
         });
-      const auto r = mate_solver_.search(*position_, INT64_MAX, &stop_requested_, 11, true);
+      const auto r = mate_solver().search(*position_, INT64_MAX, &stop_requested_, 11, true);
       {
         std::lock_guard lock(wait_mutex_);
         stop_requested_ = true;
@@ -545,7 +533,7 @@ class Engine final : public EngineControl {
   std::string loaded_network_;
   int64_t hash_mb_ = Settings{}.hash_mb;  // the hash in use
   std::unique_ptr<search::Search<G>> search_;
-  typename MateSolverOf<G>::type mate_solver_;
+  std::optional<typename game::MateSolverOf<G>::type> mate_solver_;
   std::optional<players::BaselinePlayer<G>> baseline_;  // built at its first move
 
   std::thread thinker_;

@@ -11,6 +11,7 @@
 #include "chunks/chunk.h"
 #include "common/config.h"
 #include "game/game.h"
+#include "game/mate.h"
 #include "game/play_game.h"
 #include "search/mcts.h"
 
@@ -83,22 +84,21 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
   const bool may_resign = unit(rng) >= config.playout_share;
   int low_value_streak[2] = {0, 0};
   search::SearchParams params = search.params();
+  game::RootMate<G> root_mate(game, 16);
 
   const auto turn = [&](const typename G::State& state, const typename G::ActionList& legal,
                         int ply) -> Turn {
     if (stop && *stop) return Turn::finish(game::Outcome::DRAW, ABANDONED, "abandoned");
     MoveRecord m;
     Action action = legal[0];
-    std::optional<std::vector<Action>> mate;
-    if constexpr (requires { game.find_mate(state, int64_t(1), 7); })
-      if (ply >= config.opening_random_plies && config.root_mate_nodes > 0)
-        mate = game.find_mate(state, config.root_mate_nodes, 7);
+    std::optional<Action> mate;
+    if (ply >= config.opening_random_plies) mate = root_mate.find(state, config.root_mate_nodes, 7);
     const int us = game.player(state);
     if (ply < config.opening_random_plies) {
       action = legal[rng() % legal.size()];
     } else if (mate) {
       // A proven win: its first move is the policy target, the value is won.
-      action = mate->front();
+      action = *mate;
       m.policy.push_back({game.pack(action), 1.0f});
       m.has_policy = true;
       m.root_value = 1;

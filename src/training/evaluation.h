@@ -22,6 +22,7 @@
 
 #include "common/worker_errors.h"
 #include "game/game.h"
+#include "game/mate.h"
 #include "game/play_game.h"
 #include "nn/torch/batched_network.h"
 #include "nn/torch/network_evaluator.h"
@@ -104,10 +105,9 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
         game, *net.leaf,
         search::SearchParams{.max_nodes = uint32_t(s.playouts * 200 + 1000), .seed = seed});
   };
-  const auto search_action = [&](GameSearch& search, const typename G::State& state) {
-    if constexpr (requires { game.find_mate(state, int64_t(1), 7); })
-      if (s.root_mate_nodes > 0)
-        if (const auto mate = game.find_mate(state, s.root_mate_nodes, 7)) return mate->front();
+  const auto search_action = [&](GameSearch& search, game::RootMate<G>& root_mate,
+                                 const typename G::State& state) {
+    if (const auto mate = root_mate.find(state, s.root_mate_nodes, 7)) return *mate;
     search.clear_tree();
     if (s.gumbel_actions > 0)
       return *search.run_gumbel(state, s.playouts, s.gumbel_actions, /*gumbel_noise=*/false).best;
@@ -126,6 +126,7 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
     // A small table for the alpha-beta: `concurrent` games are under way at once.
     std::optional<players::BaselinePlayer<G>> baseline;
     if (!other_search) baseline.emplace(game, opponent.baseline, s.seed * 7919 + uint64_t(g), 16);
+    game::RootMate<G> root_mate(game, 16);
     int vetoes[2] = {0, 0};  // by the model, by the opponent
     typename G::State state = game.start_state();
     const auto turn = [&](const typename G::State& state, const typename G::ActionList& legal,
@@ -134,9 +135,9 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
       if (ply < s.opening_plies)
         a = players::random_action(game, state, opening_rng);
       else if (game.player(state) == model_player)
-        a = search_action(*search, state);
+        a = search_action(*search, root_mate, state);
       else if (other_search)
-        a = search_action(*other_search, state);
+        a = search_action(*other_search, root_mate, state);
       else
         a = baseline->choose(state, opponent.depth);
       if constexpr (requires { game.is_veto(a); })

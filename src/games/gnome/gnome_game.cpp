@@ -265,4 +265,15 @@ std::vector<std::pair<std::string, uint64_t>> GnomeGame::perft_divide(const Stat
   return gnome::perft_divide(s, depth);
 }
 
+game::MateResult<Move> GnomeMateSolver::search(const State& s, int64_t nodes,
+                                               const std::atomic<bool>* stop, int max_plies,
+                                               bool) const {
+  game::MateResult<Move> r;
+  if (auto line = mate_by_checks(game_, s, nodes, max_plies, stop, &r.nodes)) {
+    r.kind = game::MateResult<Move>::Kind::Mate;
+    r.pv = std::move(*line);
+  }
+  return r;
+}
+
 }  // namespace kishi::gnome

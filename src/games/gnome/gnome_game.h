@@ -3,6 +3,7 @@
 // repetition (rule 20) need. docs/rules-gnome.md describes the rules core.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -14,6 +15,7 @@
 #include "common/expected.h"
 #include "game/game.h"
 #include "game/game_info.h"
+#include "game/mate.h"
 #include "games/gnome/encoding.h"
 #include "games/gnome/material.h"
 #include "games/gnome/move_text.h"
@@ -31,6 +33,8 @@ inline constexpr game::PerftBench PERFT_BENCH[] = {
      4},
     {"gnome-king-top", "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W", 3},
 };
+
+class GnomeMateSolver;
 
 inline constexpr game::GameInfo VARIANTS[] = {
     {.name = "gnome",
@@ -109,6 +113,8 @@ class GnomeGame {
   // plies by checks within `nodes` played actions (mate_search.h), for the
   // root mate check of self-play and the evaluation.
   std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const;
+  // find_mate as the mate solver of the layers above (game/mate.h).
+  GnomeMateSolver mate_solver(int table_bits) const;
 
   // For the greedy and alpha-beta baselines (engine/players/).
   int material_gain(const State& s, const Action& a) const { return gnome::material_gain(s, a); }
@@ -123,7 +129,23 @@ class GnomeGame {
   Rules rules_;
 };
 
+// The mate solver of game/mate.h: the search by checks of find_mate, which
+// can be stopped. It has no table (table_bits is ignored) and proves no
+// absence of a mate.
+class GnomeMateSolver {
+ public:
+  explicit GnomeMateSolver(const GnomeGame& game) : game_(game) {}
+  game::MateResult<Move> search(const State& s, int64_t nodes, const std::atomic<bool>* stop,
+                                int max_plies, bool unlimited) const;
+
+ private:
+  GnomeGame game_;
+};
+
+inline GnomeMateSolver GnomeGame::mate_solver(int) const { return GnomeMateSolver(*this); }
+
 static_assert(game::Game<GnomeGame>);
+static_assert(game::HasMateSolver<GnomeGame>);
 static_assert(game::EncodingFor<GnomeEncoding, GnomeGame>);
 
 }  // namespace kishi::gnome

@@ -1,5 +1,7 @@
 #include "games/gnome/mate_search.h"
 
+#include <algorithm>
+
 #include "games/gnome/gnome_game.h"
 
 namespace kishi::gnome {
@@ -10,6 +12,13 @@ struct MateSearch {
   const GnomeGame& game;
   int attacker;
   int64_t nodes_left;
+  const std::atomic<bool>* stop;
+
+  // Spends a node; false once none is left or the search is stopped.
+  bool spend() {
+    if (stop && (nodes_left & 255) == 0 && *stop) nodes_left = 0;
+    return --nodes_left >= 0;
+  }
 
   // The attacker to move: a check after which every answer still loses
   // within `plies` (the check included). Writes the line to `pv`.
@@ -18,7 +27,7 @@ struct MateSearch {
     game.legal_actions(s, moves);
     for (const Move& m : moves) {
       if (m.kind == Kind::VETO || m.kind == Kind::ACCEPT) continue;
-      if (--nodes_left < 0) return false;
+      if (!spend()) return false;
       game.play(s, m);
       const bool check = threatened(s.position(), s.position().side);
       const bool mates = check && defend(s, plies - 1, pv);
@@ -44,7 +53,7 @@ struct MateSearch {
     if (plies < 2) return false;
     std::vector<Move> line;
     for (const Move& a : answers) {
-      if (--nodes_left < 0) return false;
+      if (!spend()) return false;
       game.play(s, a);
       bool lost;
       if (a.kind == Kind::ACCEPT) {
@@ -70,16 +79,19 @@ struct MateSearch {
 }  // namespace
 
 std::optional<std::vector<Move>> mate_by_checks(const GnomeGame& game, const State& root,
-                                                int64_t nodes, int max_plies) {
+                                                int64_t nodes, int max_plies,
+                                                const std::atomic<bool>* stop, int64_t* spent) {
   if (game.accepted(root) || game.can_accept(root)) return std::nullopt;
   State s = root;
-  MateSearch search{game, game.player(root), nodes};
-  for (int plies = 1; plies <= max_plies; plies += 2) {
+  MateSearch search{game, game.player(root), nodes, stop};
+  std::optional<std::vector<Move>> found;
+  for (int plies = 1; plies <= max_plies && !found; plies += 2) {
     std::vector<Move> pv;
-    if (search.attack(s, plies, pv)) return pv;
+    if (search.attack(s, plies, pv)) found = std::move(pv);
     if (search.nodes_left < 0) break;
   }
-  return std::nullopt;
+  if (spent) *spent = nodes - std::max<int64_t>(search.nodes_left, 0);
+  return found;
 }
 
 }  // namespace kishi::gnome

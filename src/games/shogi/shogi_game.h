@@ -66,9 +66,6 @@ class ShogiGame {
   using Action = Move;
   using ActionList = MoveList;
   using Encoding = ShogiEncoding;
-  // The df-pn solver behind `go mate` and the engine's look for a mate before
-  // its tree search (one per engine: its table is large).
-  using MateSolver = MateSearch;
 
   struct Rules {
     Game variant = Game::Shogi;
@@ -184,13 +181,8 @@ class ShogiGame {
             {"usi", usi_record(r)}};
   }
 
-  // A mate of at most max_plies plies found in `nodes` df-pn nodes: its moves.
-  std::optional<std::vector<Action>> find_mate(const State& s, int64_t nodes, int max_plies) const {
-    thread_local MateSearch mate_search(16);
-    MateResult r = mate_search.search(s, nodes, nullptr, max_plies, false);
-    if (r.kind != MateResult::Kind::Mate) return std::nullopt;
-    return std::move(r.pv);
-  }
+  // The df-pn solver (game/mate.h), its table 2^table_bits entries.
+  MateSearch mate_solver(int table_bits) const { return MateSearch(table_bits); }
 
  private:
   static game::Outcome to_outcome(const GameStatus& st) {
@@ -210,5 +202,6 @@ class ShogiGame {
 };
 
 static_assert(game::Game<ShogiGame>);
+static_assert(game::HasMateSolver<ShogiGame>);
 
 }  // namespace kishi::shogi

@@ -11,15 +11,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "game/mate.h"
 #include "games/shogi/core/position.h"
 
 namespace kishi::shogi {
 
-struct MateResult {
-  enum class Kind { Mate, NoMate, Unknown } kind = Kind::Unknown;
-  std::vector<Move> pv;  // for Mate: attacker's move, reply, ... ending in mate
-  int64_t nodes = 0;
-};
+using MateResult = game::MateResult<Move>;
 
 class MateSearch {
  public:
