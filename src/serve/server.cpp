@@ -5,77 +5,19 @@
 
 #include <cctype>
 #include <filesystem>
-#include <map>
-#include <mutex>
 #include <thread>
 
 #include "engine/default_model.h"
 #include "games/registry.h"
 #include "serve/access.h"
+#include "serve/requests.h"
+#include "serve/tables.h"
 
 namespace kishi::serve {
 namespace {
 
 using nlohmann::json;
 using namespace std::chrono_literals;
-
-// The games on the server, the least recently used unwatched one dropped
-// when a new one would pass the bound.
-class Tables {
- public:
-  explicit Tables(int max_games) : max_games_(max_games) {}
-
-  Expected<std::shared_ptr<Table>> create(const TableOptions& options,
-                                          const EngineOptions& engine) {
-    std::shared_ptr<Table> dropped;  // destroyed (its engine stopped) after the lock
-    {
-      std::lock_guard lock(mutex_);
-      if (int(tables_.size()) + pending_ >= max_games_ && !(dropped = take_oldest_unwatched()))
-        return Expected<std::shared_ptr<Table>>::failure(
-            "too many games open (" + std::to_string(max_games_) +
-            "): close a page, or start kishi serve with a larger --max-games");
-      ++pending_;  // the place is held while the engine is built
-    }
-    dropped.reset();
-    auto table = Table::create(random_hex(16), options, engine);
-    std::lock_guard lock(mutex_);
-    --pending_;
-    if (table) tables_[(*table)->id()] = *table;
-    return table;
-  }
-  std::shared_ptr<Table> find(const std::string& id) {
-    std::lock_guard lock(mutex_);
-    const auto it = tables_.find(id);
-    return it == tables_.end() ? nullptr : it->second;
-  }
-  void wake_all() {
-    std::lock_guard lock(mutex_);
-    for (auto& [id, t] : tables_) t->wake();
-  }
-  void clear() {
-    std::map<std::string, std::shared_ptr<Table>> gone;
-    std::lock_guard lock(mutex_);
-    gone.swap(tables_);
-  }
-
- private:
-  std::shared_ptr<Table> take_oldest_unwatched() {
-    auto oldest = tables_.end();
-    for (auto it = tables_.begin(); it != tables_.end(); ++it)
-      if (!it->second->watched() &&
-          (oldest == tables_.end() || it->second->last_used() < oldest->second->last_used()))
-        oldest = it;
-    if (oldest == tables_.end()) return nullptr;
-    std::shared_ptr<Table> taken = std::move(oldest->second);
-    tables_.erase(oldest);
-    return taken;
-  }
-
-  const int max_games_;
-  int pending_ = 0;  // games being built
-  std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<Table>> tables_;
-};
 
 // JSON text that never throws: bytes that are not UTF-8 (a path, a move or a
 // start text quoted in an error) become U+FFFD.
@@ -89,65 +31,6 @@ void send_json(httplib::Response& res, const json& body, int status = 200) {
 
 void send_error(httplib::Response& res, int status, const std::string& error) {
   send_json(res, {{"error", error}}, status);
-}
-
-// The fields of a new game's JSON body, each checked: an error naming the
-// field, or the options.
-Expected<TableOptions> parse_new_game(const std::string& body, const std::string& default_game) {
-  using Result = Expected<TableOptions>;
-  TableOptions o;
-  o.game = default_game;
-  json j;
-  try {
-    j = body.empty() ? json::object() : json::parse(body);
-  } catch (const json::parse_error& e) {
-    return Result::failure(std::string("the body is not JSON: ") + e.what());
-  }
-  if (!j.is_object()) return Result::failure("the body must be a JSON object");
-  for (const auto& [key, value] : j.items()) {
-    if (key == "game" && value.is_string()) {
-      o.game = value.get<std::string>();
-      const game::GameInfo* info = games::find_game(o.game);
-      if (!info || info->board.empty())
-        return Result::failure("unknown game '" + o.game + "' (" +
-                               games::names_text(served_games()) + ")");
-    } else if (key == "side" && value.is_number_integer()) {
-      const int64_t side = value.get<int64_t>();
-      if (side != 0 && side != 1) return Result::failure("side must be 0, 1 or \"random\"");
-      o.person = int(side);
-    } else if (key == "side" && value == "random") {
-      o.person = random_hex(1)[0] % 2;
-    } else if (key == "playouts" && value.is_number_integer()) {
-      o.playouts = value.get<int64_t>();
-      if (o.playouts < 1 || o.playouts > 1000000)
-        return Result::failure("playouts must be from 1 to 1000000");
-    } else if (key == "seconds" && value.is_number()) {
-      o.seconds = value.get<double>();
-      if (!(o.seconds > 0 && o.seconds <= 600))
-        return Result::failure("seconds must be above 0 and at most 600");
-    } else if (key == "start" && value.is_string()) {
-      o.start = value.get<std::string>();
-    } else if (key == "takeback" && value.is_boolean()) {
-      o.takeback = value.get<bool>();
-    } else if (key == "game" || key == "side" || key == "playouts" || key == "seconds" ||
-               key == "start" || key == "takeback") {
-      return Result::failure("field '" + key + "' has the wrong type (docs/serve.md)");
-    } else {
-      return Result::failure("unknown field '" + key +
-                             "' (game, side, playouts, seconds, start, takeback)");
-    }
-  }
-  return o;
-}
-
-std::string move_of(const std::string& body) {
-  try {
-    const json j = json::parse(body);
-    if (j.is_object() && j.size() == 1 && j.contains("move") && j["move"].is_string())
-      return j["move"].get<std::string>();
-  } catch (const json::parse_error&) {
-  }
-  return {};
 }
 
 void reply(httplib::Response& res, const Reply& r, const Table& table) {
@@ -220,24 +103,26 @@ std::vector<std::string> served_games() {
   return games::game_names_where([](const game::GameInfo& g) { return !g.board.empty(); });
 }
 
-std::string run_server(const ServerOptions& options, const std::atomic<bool>& stop,
-                       const std::function<void(const std::string&)>& ready) {
-  namespace fs = std::filesystem;
-  const fs::path root = options.web_root;
-  if (!fs::is_regular_file(root / "index.html"))
-    return "no page at " + (root / "index.html").string() +
-           " (run kishi serve from the project, or give --web DIR)";
+namespace {
 
-  const std::string first_game = options.game.empty() ? served_games().front() : options.game;
-  httplib::Server server;
-  Tables tables(options.max_games);
+// What every handler shares: the options, the games, the event streams.
+struct Service {
+  const ServerOptions& options;
+  std::string first_game;
+  Tables tables;
   std::atomic<bool> stopping{false};
   // A thread for each event stream (two a game at most in all) and as many
   // again for the requests between them and the connections a browser opens
   // ahead of its requests.
   std::atomic<int> streams{0};
-  const int max_streams = options.max_games * 2;
-  const size_t threads = size_t(max_streams) * 2 + 16;
+  int max_streams;
+};
+
+// The pool, the limits and the page's files.
+std::string configure(httplib::Server& server, const Service& service) {
+  namespace fs = std::filesystem;
+  const ServerOptions& options = service.options;
+  const size_t threads = size_t(service.max_streams) * 2 + 16;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.max_body);
   // One request a connection: httplib 0.11 cannot skip a refused body, and
@@ -249,7 +134,7 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   server.set_read_timeout(30, 0);
   // A page's event stream read late by a busy browser is not cut at once.
   server.set_write_timeout(15, 0);
-
+  const fs::path root = options.web_root;
   if (!server.set_mount_point("/", root.string()))
     return "cannot serve the folder " + root.string();
   for (const char* package : {"shogiground"}) {
@@ -259,12 +144,16 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   }
   server.set_file_extension_and_mimetype_mapping("js", "text/javascript");
   server.set_file_extension_and_mimetype_mapping("mjs", "text/javascript");
+  return {};
+}
 
-  const std::string listen = options.listen;
-  const std::string token = options.token;
+// Every request's checks before its route (access.h): the Host, the token,
+// the body's length and type, the origin of a POST; the page's headers.
+void guard(httplib::Server& server, const ServerOptions& options) {
+  const std::string listen = options.listen, token = options.token;
   const int port = options.port;
   const size_t max_body = options.max_body;
-  server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+  server.set_pre_routing_handler([=](const httplib::Request& req, httplib::Response& res) {
     res.set_header("X-Content-Type-Options", "nosniff");
     res.set_header("X-Frame-Options", "DENY");
     res.set_header("Referrer-Policy", "no-referrer");
@@ -327,6 +216,10 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
           "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:");
     return httplib::Server::HandlerResponse::Unhandled;
   });
+}
+
+// Errors as JSON, the unexpected ones included.
+void answer_errors(httplib::Server& server) {
   // httplib calls this outside its exception guard: it must not throw.
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
@@ -350,37 +243,54 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
         }
         send_error(res, 500, "internal error: " + what);
       });
+}
 
-  // Every fact the page needs of a game, from the registry: it keeps no table of its own.
+// Listens until `stop` (or the server's own end), then closes every game.
+std::string serve(httplib::Server& server, Service& service, const std::atomic<bool>& stop,
+                  const std::function<void(const std::string&)>& ready) {
+  const ServerOptions& options = service.options;
+  // httplib listens with a backlog of 5: twenty pages opening at once overflow
+  // it and connections fail. The listening socket is listened on again with
+  // the system's largest backlog (Linux allows it).
+  int listening_socket = -1;
+  server.set_socket_options([&](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listening_socket = sock;
+  });
+  if (!server.bind_to_port(options.listen, options.port))
+    return "cannot listen on " + options.listen + ":" + std::to_string(options.port) +
+           " (in use? try another --port)";
+  if (listening_socket >= 0) ::listen(listening_socket, SOMAXCONN);
+  std::thread watcher([&] {
+    while (!stop && !service.stopping) std::this_thread::sleep_for(100ms);
+    service.stopping = true;
+    service.tables.wake_all();
+    server.stop();
+  });
+  std::string url = "http://" +
+                    (options.listen.find(':') != std::string::npos ? "[" + options.listen + "]"
+                                                                   : options.listen) +
+                    ":" + std::to_string(options.port) + "/";
+  if (!options.token.empty()) url += "?token=" + options.token;
+  ready(url);
+  server.listen_after_bind();
+  service.stopping = true;
+  service.tables.wake_all();
+  watcher.join();
+  service.tables.clear();
+  return {};
+}
+
+// The JSON API of docs/serve.md.
+void route_api(httplib::Server& server, Service& service) {
   server.Get("/api/info", [&](const httplib::Request&, httplib::Response& res) {
-    json games = json::array();
-    for (const std::string& name : served_games()) {
-      const game::GameInfo& info = *games::find_game(name);
-      const auto line = std::move(*make_game_line(name, ""));
-      json pieces = json::object();
-      for (const auto& l : line->piece_labels())
-        pieces[l.letter] = {{"code", l.code}, {"name", l.name}};
-      json records = json::array();
-      game::Record sample;  // the formats a record of this game is written in
-      sample.start_state = line->start();
-      for (const auto& r : line->records(sample)) records.push_back(r.extension);
-      games.push_back({{"name", name},
-                       {"summary", info.summary},
-                       {"notation", info.notation},
-                       {"players", {info.players[0], info.players[1]}},
-                       {"board", info.board},
-                       {"labels", info.board_labels},
-                       {"records", records},
-                       {"pieces", pieces}});
-    }
-    send_json(res, {{"games", games},
-                    {"game", first_game},
-                    {"engine", play::model_description(options.engine.model_file)}});
+    send_json(res, info_json(service.first_game,
+                             play::model_description(service.options.engine.model_file)));
   });
   server.Post("/api/games", [&](const httplib::Request& req, httplib::Response& res) {
-    const auto o = parse_new_game(req.body, first_game);
+    const auto o = parse_new_game(req.body, service.first_game);
     if (!o) return send_error(res, 400, o.error());
-    const auto table = tables.create(*o, options.engine);
+    const auto table = service.tables.create(*o, service.options.engine);
     if (!table)
       return send_error(res, table.error().rfind("too many", 0) == 0 ? 503 : 400, table.error());
     send_json(res, (*table)->state(), 201);
@@ -388,7 +298,7 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
 
   const auto with_table = [&](auto&& handle) {
     return [&, handle](const httplib::Request& req, httplib::Response& res) {
-      const auto table = tables.find(req.matches[1]);
+      const auto table = service.tables.find(req.matches[1]);
       if (!table) return send_error(res, 404, "no game '" + std::string(req.matches[1]) + "'");
       handle(req, res, table);
     };
@@ -415,39 +325,28 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
                res.set_content(*text, "text/plain; charset=utf-8");
              }));
   server.Get(game_path + "/events", with_table([&](const auto&, auto& res, const auto& t) {
-               stream_events(res, t, stopping, streams, max_streams);
+               stream_events(res, t, service.stopping, service.streams, service.max_streams);
              }));
+}
 
-  // httplib listens with a backlog of 5: twenty pages opening at once overflow
-  // it and connections fail. The listening socket is listened on again with
-  // the system's largest backlog (Linux allows it).
-  int listening_socket = -1;
-  server.set_socket_options([&](socket_t sock) {
-    httplib::default_socket_options(sock);
-    listening_socket = sock;
-  });
-  if (!server.bind_to_port(options.listen, options.port))
-    return "cannot listen on " + options.listen + ":" + std::to_string(options.port) +
-           " (in use? try another --port)";
-  if (listening_socket >= 0) ::listen(listening_socket, SOMAXCONN);
-  std::thread watcher([&] {
-    while (!stop && !stopping) std::this_thread::sleep_for(100ms);
-    stopping = true;
-    tables.wake_all();
-    server.stop();
-  });
-  std::string url = "http://" +
-                    (options.listen.find(':') != std::string::npos ? "[" + options.listen + "]"
-                                                                   : options.listen) +
-                    ":" + std::to_string(options.port) + "/";
-  if (!token.empty()) url += "?token=" + token;
-  ready(url);
-  server.listen_after_bind();
-  stopping = true;
-  tables.wake_all();
-  watcher.join();
-  tables.clear();
-  return {};
+}  // namespace
+
+std::string run_server(const ServerOptions& options, const std::atomic<bool>& stop,
+                       const std::function<void(const std::string&)>& ready) {
+  const std::filesystem::path root = options.web_root;
+  if (!std::filesystem::is_regular_file(root / "index.html"))
+    return "no page at " + (root / "index.html").string() +
+           " (run kishi serve from the project, or give --web DIR)";
+  Service service{.options = options,
+                  .first_game = options.game.empty() ? served_games().front() : options.game,
+                  .tables = Tables(options.max_games),
+                  .max_streams = options.max_games * 2};
+  httplib::Server server;
+  if (std::string error = configure(server, service); !error.empty()) return error;
+  guard(server, options);
+  answer_errors(server);
+  route_api(server, service);
+  return serve(server, service, stop, ready);
 }
 
 }  // namespace kishi::serve

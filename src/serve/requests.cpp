@@ -1,0 +1,93 @@
+#include "serve/requests.h"
+
+#include "games/registry.h"
+#include "serve/access.h"
+#include "serve/server.h"
+
+namespace kishi::serve {
+
+using nlohmann::json;
+
+Expected<TableOptions> parse_new_game(const std::string& body, const std::string& default_game) {
+  using Result = Expected<TableOptions>;
+  TableOptions o;
+  o.game = default_game;
+  json j;
+  try {
+    j = body.empty() ? json::object() : json::parse(body);
+  } catch (const json::parse_error& e) {
+    return Result::failure(std::string("the body is not JSON: ") + e.what());
+  }
+  if (!j.is_object()) return Result::failure("the body must be a JSON object");
+  for (const auto& [key, value] : j.items()) {
+    if (key == "game" && value.is_string()) {
+      o.game = value.get<std::string>();
+      const game::GameInfo* info = games::find_game(o.game);
+      if (!info || info->board.empty())
+        return Result::failure("unknown game '" + o.game + "' (" +
+                               games::names_text(served_games()) + ")");
+    } else if (key == "side" && value.is_number_integer()) {
+      const int64_t side = value.get<int64_t>();
+      if (side != 0 && side != 1) return Result::failure("side must be 0, 1 or \"random\"");
+      o.person = int(side);
+    } else if (key == "side" && value == "random") {
+      o.person = random_hex(1)[0] % 2;
+    } else if (key == "playouts" && value.is_number_integer()) {
+      o.playouts = value.get<int64_t>();
+      if (o.playouts < 1 || o.playouts > 1000000)
+        return Result::failure("playouts must be from 1 to 1000000");
+    } else if (key == "seconds" && value.is_number()) {
+      o.seconds = value.get<double>();
+      if (!(o.seconds > 0 && o.seconds <= 600))
+        return Result::failure("seconds must be above 0 and at most 600");
+    } else if (key == "start" && value.is_string()) {
+      o.start = value.get<std::string>();
+    } else if (key == "takeback" && value.is_boolean()) {
+      o.takeback = value.get<bool>();
+    } else if (key == "game" || key == "side" || key == "playouts" || key == "seconds" ||
+               key == "start" || key == "takeback") {
+      return Result::failure("field '" + key + "' has the wrong type (docs/serve.md)");
+    } else {
+      return Result::failure("unknown field '" + key +
+                             "' (game, side, playouts, seconds, start, takeback)");
+    }
+  }
+  return o;
+}
+
+std::string move_of(const std::string& body) {
+  try {
+    const json j = json::parse(body);
+    if (j.is_object() && j.size() == 1 && j.contains("move") && j["move"].is_string())
+      return j["move"].get<std::string>();
+  } catch (const json::parse_error&) {
+  }
+  return {};
+}
+
+// Every fact the page needs of a game, from the registry: it keeps no table of its own.
+json info_json(const std::string& default_game, const std::string& engine) {
+  json games = json::array();
+  for (const std::string& name : served_games()) {
+    const game::GameInfo& info = *games::find_game(name);
+    const auto line = std::move(*make_game_line(name, ""));
+    json pieces = json::object();
+    for (const auto& l : line->piece_labels())
+      pieces[l.letter] = {{"code", l.code}, {"name", l.name}};
+    json records = json::array();
+    game::Record sample;  // the formats a record of this game is written in
+    sample.start_state = line->start();
+    for (const auto& r : line->records(sample)) records.push_back(r.extension);
+    games.push_back({{"name", name},
+                     {"summary", info.summary},
+                     {"notation", info.notation},
+                     {"players", {info.players[0], info.players[1]}},
+                     {"board", info.board},
+                     {"labels", info.board_labels},
+                     {"records", records},
+                     {"pieces", pieces}});
+  }
+  return {{"games", games}, {"game", default_game}, {"engine", engine}};
+}
+
+}  // namespace kishi::serve
