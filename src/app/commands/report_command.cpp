@@ -144,6 +144,103 @@ double elo_of(double score) {
   return -400 * std::log10(1 / score - 1);
 }
 
+// What a run's metrics.jsonl holds, as the page's series and table.
+struct RunMetrics {
+  Series policy{"policy loss", "#1f77b4", {}}, value{"value loss", "#d62728", {}};
+  Series vs_random{"score vs random", "#2ca02c", {}}, vs_greedy{"score vs greedy", "#9467bd", {}};
+  Series elo_random{"Elo vs random", "#2ca02c", {}}, elo_greedy{"Elo vs greedy", "#9467bd", {}};
+  Series elo_run{"Elo (newest vs previous, chained)", "#8c564b", {}};
+  Series rate{"games per hour", "#ff7f0e", {}};
+  std::ostringstream table;  // the evaluations' numbers, for reading off exactly
+  int skipped = 0;           // lines cut by a kill
+  std::vector<std::pair<double, double>> loop_points;  // (time, games)
+  int64_t resign_checks = 0, false_resignations = 0;
+};
+
+void add_evaluation(RunMetrics& m, const nlohmann::json& e) {
+  const double step = e["step"].get<double>();
+  if (e.contains("random")) {
+    m.vs_random.points.emplace_back(step, e["random"]["score"].get<double>());
+    m.elo_random.points.emplace_back(step, elo_of(e["random"]["score"].get<double>()));
+  }
+  if (e.contains("greedy")) {
+    m.vs_greedy.points.emplace_back(step, e["greedy"]["score"].get<double>());
+    m.elo_greedy.points.emplace_back(step, elo_of(e["greedy"]["score"].get<double>()));
+  }
+  if (e.contains("elo")) m.elo_run.points.emplace_back(step, e["elo"].get<double>());
+  const auto cell = [&](const char* key) {
+    if (!e.contains(key)) return std::string("<td></td>");
+    const auto& r = e[key];
+    return "<td>+" + std::to_string(r["wins"].get<int>()) + " =" +
+           std::to_string(r["draws"].get<int>()) + " -" + std::to_string(r["losses"].get<int>()) +
+           "</td>";
+  };
+  m.table << "<tr><td>" << e["step"].get<int64_t>() << "</td>" << cell("random") << cell("greedy")
+          << cell("previous") << "<td>"
+          << (e.contains("elo") ? std::to_string(std::lround(e["elo"].get<double>())) : "")
+          << "</td></tr>\n";
+}
+
+void read_metrics(std::istream& in, RunMetrics& m) {
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(line);
+    } catch (const std::exception&) {
+      ++m.skipped;
+      continue;
+    }
+    if (j.contains("policy_loss")) {
+      m.policy.points.emplace_back(j["step"].get<double>(), j["policy_loss"].get<double>());
+      m.value.points.emplace_back(j["step"].get<double>(), j["value_loss"].get<double>());
+    } else if (j.contains("evaluation")) {
+      add_evaluation(m, j["evaluation"]);
+    } else if (j.contains("loop")) {
+      m.loop_points.emplace_back(j["loop"]["time"].get<double>(), j["loop"]["games"].get<double>());
+      m.resign_checks = j["loop"].value("resign_checks", m.resign_checks);
+      m.false_resignations = j["loop"].value("false_resignations", m.false_resignations);
+    }
+  }
+  for (size_t i = 1; i < m.loop_points.size(); ++i) {
+    const double hours = (m.loop_points[i].first - m.loop_points[i - 1].first) / 3600;
+    // A long gap is a stop and a resume, not slow play.
+    if (hours > 0 && hours < 1)
+      m.rate.points.emplace_back(m.loop_points[i].second,
+                                 (m.loop_points[i].second - m.loop_points[i - 1].second) / hours);
+  }
+}
+
+std::string page(const std::string& run_dir, const RunMetrics& m, const std::string& ladders) {
+  std::ostringstream html;
+  html << "<!doctype html>\n<html><head><meta charset='utf-8'><title>kishi run " << run_dir
+       << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:960px}</style></"
+          "head><body>\n"
+       << "<h1>kishi run: " << run_dir << "</h1>\n"
+       << chart("Losses", "training step", {m.policy, m.value})
+       << chart("Score against the baselines (1 = all won)", "training step",
+                {m.vs_random, m.vs_greedy})
+       << chart("Elo against the baselines (from the scores, clamped at 1% and 99%)",
+                "training step", {m.elo_random, m.elo_greedy})
+       << chart(
+              "Elo of the newest model: each evaluation's model against the previous one, "
+              "added up (the first evaluated model is 0)",
+              "training step", {m.elo_run})
+       << chart("Self-play games per hour", "games played", {m.rate}) << ladders;
+  if (!m.table.str().empty())
+    html << "<h2>Evaluations</h2>\n<table border='1' cellpadding='3'><tr><th>step</th><th>vs "
+            "random</th><th>vs greedy</th><th>vs previous</th><th>Elo</th></tr>\n"
+         << m.table.str() << "</table>\n";
+  if (m.resign_checks > 0)
+    html << "<p>False resignations: in " << m.resign_checks
+         << " self-play games played out although one side's value stayed under the "
+            "resignation threshold, that side did not lose "
+         << m.false_resignations << " ("
+         << std::lround(100.0 * m.false_resignations / m.resign_checks) << "%).</p>\n";
+  if (m.skipped) html << "<p>" << m.skipped << " damaged metrics line(s) skipped.</p>\n";
+  html << "</body></html>\n";
+  return html.str();
+}
+
 }  // namespace
 
 int report(int argc, char** argv) {
@@ -165,93 +262,11 @@ int report(int argc, char** argv) {
   if (!in)
     throw std::runtime_error("no metrics in '" + run_dir + "' (expected " + run_dir +
                              "/metrics.jsonl)");
-
-  Series policy{"policy loss", "#1f77b4", {}}, value{"value loss", "#d62728", {}};
-  Series vs_random{"score vs random", "#2ca02c", {}}, vs_greedy{"score vs greedy", "#9467bd", {}};
-  Series elo_random{"Elo vs random", "#2ca02c", {}}, elo_greedy{"Elo vs greedy", "#9467bd", {}};
-  Series elo_run{"Elo (newest vs previous, chained)", "#8c564b", {}};
-  Series rate{"games per hour", "#ff7f0e", {}};
-  std::ostringstream table;  // the evaluations' numbers, for reading off exactly
-  int skipped = 0;
-  std::vector<std::pair<double, double>> loop_points;  // (time, games)
-  int64_t resign_checks = 0, false_resignations = 0;
-  for (std::string line; std::getline(in, line);) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const std::exception&) {
-      ++skipped;  // a line cut by a kill: skipped
-      continue;
-    }
-    if (j.contains("policy_loss")) {
-      policy.points.emplace_back(j["step"].get<double>(), j["policy_loss"].get<double>());
-      value.points.emplace_back(j["step"].get<double>(), j["value_loss"].get<double>());
-    } else if (j.contains("evaluation")) {
-      const auto& e = j["evaluation"];
-      const double step = e["step"].get<double>();
-      if (e.contains("random")) {
-        vs_random.points.emplace_back(step, e["random"]["score"].get<double>());
-        elo_random.points.emplace_back(step, elo_of(e["random"]["score"].get<double>()));
-      }
-      if (e.contains("greedy")) {
-        vs_greedy.points.emplace_back(step, e["greedy"]["score"].get<double>());
-        elo_greedy.points.emplace_back(step, elo_of(e["greedy"]["score"].get<double>()));
-      }
-      if (e.contains("elo")) elo_run.points.emplace_back(step, e["elo"].get<double>());
-      const auto cell = [&](const char* key) {
-        if (!e.contains(key)) return std::string("<td></td>");
-        const auto& r = e[key];
-        return "<td>+" + std::to_string(r["wins"].get<int>()) + " =" +
-               std::to_string(r["draws"].get<int>()) + " -" +
-               std::to_string(r["losses"].get<int>()) + "</td>";
-      };
-      table << "<tr><td>" << e["step"].get<int64_t>() << "</td>" << cell("random") << cell("greedy")
-            << cell("previous") << "<td>"
-            << (e.contains("elo") ? std::to_string(std::lround(e["elo"].get<double>())) : "")
-            << "</td></tr>\n";
-    } else if (j.contains("loop")) {
-      loop_points.emplace_back(j["loop"]["time"].get<double>(), j["loop"]["games"].get<double>());
-      resign_checks = j["loop"].value("resign_checks", resign_checks);
-      false_resignations = j["loop"].value("false_resignations", false_resignations);
-    }
-  }
-  for (size_t i = 1; i < loop_points.size(); ++i) {
-    const double hours = (loop_points[i].first - loop_points[i - 1].first) / 3600;
-    // A long gap is a stop and a resume, not slow play.
-    if (hours > 0 && hours < 1)
-      rate.points.emplace_back(loop_points[i].second,
-                               (loop_points[i].second - loop_points[i - 1].second) / hours);
-  }
-  std::ostringstream html;
-  html << "<!doctype html>\n<html><head><meta charset='utf-8'><title>kishi run " << run_dir
-       << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:960px}</style></"
-          "head><body>\n"
-       << "<h1>kishi run: " << run_dir << "</h1>\n"
-       << chart("Losses", "training step", {policy, value})
-       << chart("Score against the baselines (1 = all won)", "training step",
-                {vs_random, vs_greedy})
-       << chart("Elo against the baselines (from the scores, clamped at 1% and 99%)",
-                "training step", {elo_random, elo_greedy})
-       << chart(
-              "Elo of the newest model: each evaluation's model against the previous one, "
-              "added up (the first evaluated model is 0)",
-              "training step", {elo_run})
-       << chart("Self-play games per hour", "games played", {rate}) << ladders;
-  if (!table.str().empty())
-    html << "<h2>Evaluations</h2>\n<table border='1' cellpadding='3'><tr><th>step</th><th>vs "
-            "random</th><th>vs greedy</th><th>vs previous</th><th>Elo</th></tr>\n"
-         << table.str() << "</table>\n";
-  if (resign_checks > 0)
-    html << "<p>False resignations: in " << resign_checks
-         << " self-play games played out although one side's value stayed under the "
-            "resignation threshold, that side did not lose "
-         << false_resignations << " (" << std::lround(100.0 * false_resignations / resign_checks)
-         << "%).</p>\n";
-  if (skipped) html << "<p>" << skipped << " damaged metrics line(s) skipped.</p>\n";
-  html << "</body></html>\n";
-  write_file_atomically(run_dir + "/report.html", html.str());
+  RunMetrics m;
+  read_metrics(in, m);
+  write_file_atomically(run_dir + "/report.html", page(run_dir, m, ladders));
   std::printf("report: %s/report.html (%zu training points, %zu evaluations)\n", run_dir.c_str(),
-              policy.points.size(), vs_random.points.size());
+              m.policy.points.size(), m.vs_random.points.size());
   return 0;
 }
 

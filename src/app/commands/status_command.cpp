@@ -41,25 +41,8 @@ struct Writer {
   Clock::time_point first_recent = Clock::time_point::max(), last{};
 };
 
-}  // namespace
-
-int status(int argc, char** argv) {
-  CLI::App app{"What a run directory holds and who writes to it", "kishi status"};
-  std::string run;
-  double hours = 1;
-  app.add_option("run", run, "the run directory")->required();
-  app.add_option("--hours", hours, "writers seen within this many hours are listed")
-      ->capture_default_str()
-      ->check(CLI::Range(0.01, 1e6));
-  if (auto rc = parse_args(app, argc, argv)) return *rc;
-  if (!fs::is_directory(run + "/games") && !fs::is_directory(run + "/models")) {
-    std::fprintf(stderr,
-                 "kishi status: error: '%s' is not a run directory (no games/ or models/)\n",
-                 run.c_str());
-    return 1;
-  }
-
-  std::printf("run %s\n", run.c_str());
+// The newest model, and the trainer's last step from metrics.jsonl.
+void print_model_and_trainer(const std::string& run) {
   std::error_code ec;
   if (const auto model = selfplay::latest_model(run))
     std::printf("newest model: %s (step %lld, written %s)\n", model->path.c_str(),
@@ -67,28 +50,33 @@ int status(int argc, char** argv) {
                 ago(fs::last_write_time(model->path, ec)).c_str());
   else
     std::printf("newest model: none\n");
-  if (std::ifstream metrics(run + "/metrics.jsonl"); metrics) {
-    std::string line, last;
-    while (std::getline(metrics, line))
-      if (!line.empty()) last = line;
-    try {
-      const auto m = nlohmann::json::parse(last);
-      std::printf("trainer: step %lld, policy loss %.3f, value loss %.3f, %.0f samples/s (%s)\n",
-                  static_cast<long long>(m.at("step").get<int64_t>()),
-                  m.at("policy_loss").get<double>(), m.at("value_loss").get<double>(),
-                  m.at("samples_per_second").get<double>(),
-                  ago(fs::last_write_time(run + "/metrics.jsonl", ec)).c_str());
-    } catch (const std::exception&) {
-      std::printf("trainer: metrics.jsonl has no readable last line\n");
-    }
-  } else {
+  std::ifstream metrics(run + "/metrics.jsonl");
+  if (!metrics) {
     std::printf("trainer: no steps yet\n");
+    return;
   }
+  std::string line, last;
+  while (std::getline(metrics, line))
+    if (!line.empty()) last = line;
+  try {
+    const auto m = nlohmann::json::parse(last);
+    std::printf("trainer: step %lld, policy loss %.3f, value loss %.3f, %.0f samples/s (%s)\n",
+                static_cast<long long>(m.at("step").get<int64_t>()),
+                m.at("policy_loss").get<double>(), m.at("value_loss").get<double>(),
+                m.at("samples_per_second").get<double>(),
+                ago(fs::last_write_time(run + "/metrics.jsonl", ec)).c_str());
+  } catch (const std::exception&) {
+    std::printf("trainer: metrics.jsonl has no readable last line\n");
+  }
+}
 
+// The games of RUN/games and every writer seen since `since`, with its rate.
+void print_games_and_writers(const std::string& run, double hours) {
   const auto since = Clock::now() - std::chrono::duration_cast<Clock::duration>(
                                         std::chrono::duration<double>(hours * 3600));
   std::map<std::string, Writer> writers;
   int64_t games = 0, positions = 0, damaged = 0, unnamed = 0;
+  std::error_code ec;
   for (const auto& e : fs::directory_iterator(run + "/games", ec)) {
     if (e.path().extension() != ".kchunk") continue;
     const auto chunk = selfplay::read_chunk(e.path().string());
@@ -131,6 +119,28 @@ int status(int argc, char** argv) {
                 static_cast<long long>(w.positions), w.recent * 3600 / span, ago(w.last).c_str());
   }
   if (!listed) std::printf("writers seen in the last %g h: none\n", hours);
+}
+
+}  // namespace
+
+int status(int argc, char** argv) {
+  CLI::App app{"What a run directory holds and who writes to it", "kishi status"};
+  std::string run;
+  double hours = 1;
+  app.add_option("run", run, "the run directory")->required();
+  app.add_option("--hours", hours, "writers seen within this many hours are listed")
+      ->capture_default_str()
+      ->check(CLI::Range(0.01, 1e6));
+  if (auto rc = parse_args(app, argc, argv)) return *rc;
+  if (!fs::is_directory(run + "/games") && !fs::is_directory(run + "/models")) {
+    std::fprintf(stderr,
+                 "kishi status: error: '%s' is not a run directory (no games/ or models/)\n",
+                 run.c_str());
+    return 1;
+  }
+  std::printf("run %s\n", run.c_str());
+  print_model_and_trainer(run);
+  print_games_and_writers(run, hours);
   return 0;
 }
 
