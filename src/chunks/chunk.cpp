@@ -23,7 +23,7 @@ constexpr char MAGIC[8] = {'K', 'I', 'S', 'H', 'I', 'C', 'H', 'K'};
 // raw payload length, compressed length, checksum
 constexpr size_t FIXED_HEADER = 8 + 4 + 4 + 4 + 8 + 8 + 8;
 
-// The checksum (engine/common/checksum.h) covers the whole file but its own field.
+// The checksum (common/checksum.h) covers the whole file but its own field.
 
 class Writer {
  public:

@@ -1,6 +1,6 @@
 // The engine as a protocol sees it: positions and moves as text, a search
 // started and stopped, its progress and answer delivered to callbacks. The
-// engine of any game (engine/play/engine.h) implements it, so a protocol (USI
+// engine of any game (engine/engine.h) implements it, so a protocol (USI
 // today) is written once, game-free; the virtual calls are per command, never
 // in the search.
 #pragma once

@@ -1,5 +1,5 @@
 // The engine of every registered game, built once here: the one translation
-// unit that instantiates engine/play/engine.h.
+// unit that instantiates engine/engine.h.
 #include <stdexcept>
 
 #include "engine/engine.h"

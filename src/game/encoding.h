@@ -1,6 +1,6 @@
 // What the network sees of a game: an Encoding turns a state into input planes
 // and names each action by an index into the policy. It lives with its game
-// (engine/shogi/encoding.h); the network, batcher, cache and trainer see only
+// (games/shogi/encoding.h); the network, batcher, cache and trainer see only
 // the floats, the indices and the shape, so they are compiled once for all
 // games. VERSION names the layout and every checkpoint records it.
 #pragma once

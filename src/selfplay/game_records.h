@@ -1,5 +1,5 @@
 // Readable records of self-play games, written beside their chunk files in
-// the game's own formats (engine/game/record.h: CSA and a USI position line
+// the game's own formats (game/record.h: CSA and a USI position line
 // for shogi and showgit, a text record for any other game).
 #pragma once
 

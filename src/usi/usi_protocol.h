@@ -1,4 +1,4 @@
-// The USI protocol over an engine of any game (engine/play/engine_control.h):
+// The USI protocol over an engine of any game (engine/engine_control.h):
 // reads commands from `in`, answers on `out`. The engine searches on its own
 // thread, so `stop`, `ponderhit` and everything else are read while it
 // thinks. Bad input gets an `info string error: ...` line naming the problem;

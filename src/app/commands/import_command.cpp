@@ -1,6 +1,6 @@
 // kishi import: the ecosystem's shogi data (CSA records and archives, KIF,
 // hcpe, hcpe3, psv) as training positions of a run, written as chunks in RUN/games
-// for `kishi train` and `kishi loop` (engine/formats/record_import.h). Every
+// for `kishi train` and `kishi loop` (games/shogi/data/record_import.h). Every
 // move is checked by the rules core; a position that is not legal is skipped
 // and counted, a file that is not of its format is refused with its name.
 #include <cstdio>

@@ -1,4 +1,4 @@
-// Xadrez de Gnomo behind kishi's game interface (engine/game/game.h): the
+// Xadrez de Gnomo behind kishi's game interface (game/game.h): the
 // state is the line of positions from the root, which the veto (rule 17) and
 // repetition (rule 20) need. docs/rules-gnome.md describes the rules core.
 #pragma once
@@ -116,7 +116,7 @@ class GnomeGame {
   // find_mate as the mate solver of the layers above (game/mate.h).
   GnomeMateSolver mate_solver(int table_bits) const;
 
-  // For the greedy and alpha-beta baselines (engine/players/).
+  // For the greedy and alpha-beta baselines (players/).
   int material_gain(const State& s, const Action& a) const { return gnome::material_gain(s, a); }
   int static_value(const State& s) const { return gnome::static_value(s); }
   uint64_t state_key(const State& s) const {

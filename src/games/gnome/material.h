@@ -1,5 +1,5 @@
 // gnome's material and static value, for the built-in baselines (greedy and
-// alpha-beta: engine/players/) and nothing else.
+// alpha-beta: players/) and nothing else.
 #pragma once
 
 #include "games/gnome/position.h"

@@ -49,7 +49,7 @@ void encode_position(const Position& pos, float* out);
 // has no history of its own).
 void encode_position(const Position& pos, int earlier_occurrences, float* out);
 
-// The encoding as the layers above the rules take it (engine/game/encoding.h).
+// The encoding as the layers above the rules take it (game/encoding.h).
 struct ShogiEncoding {
   static constexpr std::string_view VERSION = ENCODER_VERSION;
   static constexpr game::EncodingShape SHAPE{INPUT_PLANES, 9, 9, POLICY_PLANES};

@@ -1,4 +1,4 @@
-// shogi and showgit as a kishi Game (engine/game/game.h): one class, the
+// shogi and showgit as a kishi Game (game/game.h): one class, the
 // variant in its Rules, so that every layer above the rules serves both.
 #pragma once
 
@@ -145,7 +145,7 @@ class ShogiGame {
   // What the action wins at once, in centipawns (the greedy baseline's choice).
   int material_gain(const State& s, Action a) const { return capture_value(s, a); }
 
-  // For the alpha-beta baseline (engine/players/alpha_beta.h).
+  // For the alpha-beta baseline (players/alpha_beta.h).
   int static_value(const State& s) const { return shogi::static_value(s); }
   uint64_t state_key(const State& s) const { return s.key(); }
   bool is_capture(const State& s, Action a) const { return !a.is_drop() && s.piece_on(a.to()); }

@@ -1,4 +1,4 @@
-// gnome's mate search by checks (engine/gnome/mate_search.h): its proofs hold
+// gnome's mate search by checks (games/gnome/mate_search.h): its proofs hold
 // against every answer, the veto included, and it finds the mates the game has.
 #include <random>
 

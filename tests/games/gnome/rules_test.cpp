@@ -1,4 +1,4 @@
-// gnome's numbered decisions 1-16 (../shared/rules/gnome-chess.md), each with a
+// gnome's numbered decisions 1-16 (docs/rules-gnome.md), each with a
 // position where it applies and one where it does not. Every expected result
 // is derived by hand from the rules page, never read off the implementation.
 #include "tests/games/gnome/gnome_test_util.h"

@@ -1,5 +1,5 @@
 // hcp, move16 and hcpe against the values published for cshogi and dlshogi
-// (../shared/reference/usi-and-formats.md, section 3), and round trips.
+// (docs/data-formats.md), and round trips.
 #include "games/shogi/data/hcp.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,5 @@
 // PackedSfen, YaneuraOu's move16 and PackedSfenValue against the values
-// published for YaneuraOu and cshogi (../shared/reference/usi-and-formats.md,
-// section 3.4), and round trips.
+// published for YaneuraOu and cshogi (docs/data-formats.md), and round trips.
 #include "games/shogi/data/psv.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The ecosystem's compact shogi records: Apery's HuffmanCodedPos (hcp, 32
 // bytes a position), its 16-bit move and the 38-byte hcpe record (position,
 // score, move, result) that cshogi, dlshogi and elmo's data use. Layouts:
-// ../shared/reference/usi-and-formats.md, section 3.
+// docs/data-formats.md.
 #pragma once
 
 #include <array>

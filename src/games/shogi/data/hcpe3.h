@@ -1,6 +1,6 @@
 // dlshogi's hcpe3: one record a game, the start position as hcp, then each
 // move with the engine's score and the candidates' visits (a policy target).
-// Layout: ../shared/reference/usi-and-formats.md, section 3.3.
+// Layout: docs/data-formats.md.
 #pragma once
 
 #include <cstdint>

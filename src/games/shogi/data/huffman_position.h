@@ -1,7 +1,7 @@
 // The 256-bit Huffman position that Apery's hcp and YaneuraOu's PackedSfen
 // share: side to move, the two kings' squares, a code for each other square,
 // the hands and the piece box. The two differ only in their code tables
-// (../shared/reference/usi-and-formats.md, sections 3.1 and 3.4).
+// (docs/data-formats.md).
 #pragma once
 
 #include <array>

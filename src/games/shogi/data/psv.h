@@ -2,7 +2,7 @@
 // skeleton with its own codes), its 16-bit move (not Apery's) and the 40-byte
 // PackedSfenValue record (position, score, move, ply, result) of its
 // generators and of the data people trade as .psv / .bin. Layouts:
-// ../shared/reference/usi-and-formats.md, section 3.4.
+// docs/data-formats.md.
 #pragma once
 
 #include <array>
