@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { startServer, launchBrowser, serverState, check } from './harness.mjs';
 
 const PAGES = Number(process.env.PAGES || 20);
-const MOVES = Number(process.env.MOVES || 5);    // the person's moves in each game
+const MOVES = Number(process.env.MOVES || 3);    // the person's moves in each game
 const PLAYOUTS = 100;
 const REPLY_MS = 60_000;                          // a reply slower than this is a stall
 const MEMORY_MB = 2048;                           // the server's bound
