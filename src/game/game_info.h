@@ -22,17 +22,17 @@ struct GameInfo {
   std::string_view summary;   // one line for people: --help, the page
   std::string_view notation;  // the state text's name: "SFEN", "FEN"
   std::array<std::string_view, 2> players;  // who players 0 and 1 are, for people
-  std::string_view board;  // the web page's board for it ("shogi", "gnome"); empty: not served
+  std::string_view board = {};  // the web page's board for it ("shogi", "gnome"); empty: not served
   // How that board labels the pieces: "codes" (the game's piece codes), or
   // empty: the board's own (shogi's kanji).
-  std::string_view board_labels;
+  std::string_view board_labels = {};
   // Fairy-Stockfish's UCI_Variant for this game; empty: that engine does not play it.
-  std::string_view fairy_variant;
+  std::string_view fairy_variant = {};
   // Positions (state texts) `kishi bench search` searches; empty: the start
   // and a position of a random line.
-  std::span<const std::string_view> bench_states;
+  std::span<const std::string_view> bench_states = {};
   // The positions `kishi bench perft` counts; empty: none.
-  std::span<const PerftBench> perft_bench;
+  std::span<const PerftBench> perft_bench = {};
   // Its number in version-1 chunk files, written before games had names; -1: none.
   int chunk_v1_id = -1;
 };

@@ -86,11 +86,11 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
   game::Record rec = opening_record(first.spec().name, second.spec().name, opening);
   auto start = game.parse_state(opening.state);
   if (!start) throw std::runtime_error("opening '" + opening.state + "': " + start.error());
-  typename G::State state = std::move(*start);
+  typename G::State position = std::move(*start);
   for (const std::string& text : opening.actions) {
-    const auto a = game.parse_action(state, text);
+    const auto a = game.parse_action(position, text);
     if (!a) throw std::runtime_error("opening move " + text + ": " + a.error());
-    game.play(state, *a);
+    game.play(position, *a);
   }
   UsiClient* engines[2] = {&first, &second};
   int64_t left[2] = {tc.main_ms, tc.main_ms};
@@ -150,7 +150,7 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
     return Turn::play(*action);
   };
   const game::GameEnd end =
-      game::play_game(game, state, {.max_plies = max_plies}, turn, int(rec.actions.size()));
+      game::play_game(game, position, {.max_plies = max_plies}, turn, int(rec.actions.size()));
   return finish(end.winner, end.text);
 }
 

@@ -77,8 +77,8 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
   using Turn = game::Turn<Action>;
   const G& game = search.game();
   GameRecord record;
-  typename G::State state = game.start_state();
-  record.start_state = game.state_text(state);
+  typename G::State position = game.start_state();
+  record.start_state = game.state_text(position);
   search.clear_tree();
   std::uniform_real_distribution<double> unit(0, 1);
   const bool may_resign = unit(rng) >= config.playout_share;
@@ -142,7 +142,7 @@ GameRecord play_selfplay_game(search::Search<G>& search, const SelfPlayConfig& c
     record.moves.push_back(std::move(m));
     return Turn::play(action);
   };
-  record_end(game::play_game(game, state, play_limits(config), turn), record);
+  record_end(game::play_game(game, position, play_limits(config), turn), record);
   return record;
 }
 

@@ -37,8 +37,8 @@ GameRecord play_teacher_game(const G& game, players::AlphaBeta<G>& search,
                              std::mt19937_64& rng, const std::atomic<bool>* stop = nullptr) {
   using Turn = game::Turn<typename G::Action>;
   GameRecord record;
-  typename G::State state = game.start_state();
-  record.start_state = game.state_text(state);
+  typename G::State position = game.start_state();
+  record.start_state = game.state_text(position);
   const auto turn = [&](const typename G::State& state, const typename G::ActionList& legal,
                         int ply) -> Turn {
     if (stop && *stop) return Turn::finish(game::Outcome::DRAW, ABANDONED, "abandoned");
@@ -58,7 +58,7 @@ GameRecord play_teacher_game(const G& game, players::AlphaBeta<G>& search,
     record.moves.push_back(std::move(m));
     return Turn::play(action);
   };
-  record_end(game::play_game(game, state, play_limits(config), turn), record);
+  record_end(game::play_game(game, position, play_limits(config), turn), record);
   return record;
 }
 

@@ -35,8 +35,8 @@ using players::Baseline;
 
 struct Opponent {
   Baseline baseline = Baseline::Random;
-  std::string model_path;  // when set: this model, searching like the one evaluated
-  int depth = 1;           // the alpha-beta baseline's depth
+  std::string model_path = {};  // when set: this model, searching like the one evaluated
+  int depth = 1;                // the alpha-beta baseline's depth
 };
 
 // The games' rules (ply limit, leaf mate search) are the game's, given with it.
@@ -128,7 +128,7 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
     if (!other_search) baseline.emplace(game, opponent.baseline, s.seed * 7919 + uint64_t(g), 16);
     game::RootMate<G> root_mate(game, 16);
     int vetoes[2] = {0, 0};  // by the model, by the opponent
-    typename G::State state = game.start_state();
+    typename G::State position = game.start_state();
     const auto turn = [&](const typename G::State& state, const typename G::ActionList& legal,
                           int ply) {
       Action a = legal[0];
@@ -145,7 +145,7 @@ EvalResult play_evaluation(const G& game, const std::string& model_path, const O
       return game::Turn<Action>::play(a);
     };
     const game::GameEnd end = game::play_game(
-        game, state, {.max_plies = s.max_plies, .adjudicate_material = s.adjudicate_material},
+        game, position, {.max_plies = s.max_plies, .adjudicate_material = s.adjudicate_material},
         turn);
     std::lock_guard lock(mutex);
     ++result.endings[end.text];

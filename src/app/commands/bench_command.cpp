@@ -7,7 +7,7 @@
 #include <span>
 
 #include "app/commands/commands.h"
-#include "app/commands/game_option.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "common/config.h"
@@ -152,7 +152,7 @@ struct SearchBenchOptions {
   int64_t playouts = 200000;
   double network_seconds = 10;
   int batch = 8;
-  int torch_threads = 0;
+  nn::NetworkOptions network;
   std::string model_file;
   std::string game;
 };
@@ -191,8 +191,7 @@ int bench_search(const G& game, const SearchBenchOptions& o) {
   }
   std::printf("built-in evaluator: %.0f playouts/s\n", total_playouts / total_seconds);
 
-  nn::NetworkOptions net_options;
-  net_options.threads = o.torch_threads;
+  const nn::NetworkOptions& net_options = o.network;
   const nn::GameEncoding encoding = nn::game_encoding(game);
   nn::BatcherOptions batch;
   batch.max_batch = o.batch;
@@ -311,14 +310,7 @@ int bench(int argc, char** argv) {
                          "TOML file whose [model] table shapes the random network (default: "
                          "configs/model/small.toml's shape)");
   add_game_option(*nn_cmd, nn_options.game);
-  nn_cmd->add_option("--device", nn_options.network.device, "cpu, cuda, cuda:N")
-      ->capture_default_str();
-  nn_cmd->add_option("--threads", nn_options.network.threads, "intra-op threads (0: torch default)")
-      ->capture_default_str();
-  std::string nn_precision = "fp32";
-  nn_cmd->add_option("--precision", nn_precision, "fp32, fp16 (CUDA) or bf16 autocast")
-      ->check(CLI::IsMember({"fp32", "fp16", "bf16"}))
-      ->capture_default_str();
+  add_network_options(*nn_cmd, nn_options.network);
   nn_cmd->add_option("--batch", nn_options.batch_sizes, "batch sizes")->delimiter(',');
   nn_cmd->add_option("--seconds", nn_options.seconds, "time per batch size")->capture_default_str();
   model_opt->excludes(config_opt);
@@ -331,10 +323,7 @@ int bench(int argc, char** argv) {
       ->capture_default_str();
   search_cmd->add_option("--batch", search_options.batch, "network batch size")
       ->capture_default_str();
-  search_cmd
-      ->add_option("--threads", search_options.torch_threads,
-                   "intra-op threads of the network (0: torch default)")
-      ->capture_default_str();
+  add_network_options(*search_cmd, search_options.network);
   search_cmd->add_option("--model", search_options.model_file,
                          "checkpoint (default: random weights)");
   add_game_option(*search_cmd, search_options.game);
@@ -367,7 +356,6 @@ int bench(int argc, char** argv) {
   if (search_cmd->parsed())
     return games::with_game(search_options.game, {},
                             [&](const auto& game) { return bench_search(game, search_options); });
-  nn_options.network.precision = nn::parse_precision(nn_precision);
   if (nn_cmd->parsed())
     return games::with_game(nn_options.game, {},
                             [&](const auto& game) { return bench_nn(game, nn_options); });

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "app/commands/commands.h"
-#include "app/commands/game_option.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "games/shogi/core/names.h"
 #include "games/shogi/core/usi_move.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/commands/commands.h"
-#include "app/commands/game_option.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "common/atomic_file.h"
@@ -50,15 +50,18 @@ std::string endings_text(const training::EvalResult& r) {
 }
 
 struct EvaluateOptions {
-  std::string run_dir, model_path, game_name, baselines = "random,greedy", out_path;
-  int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, threads = 1, gumbel = 0,
+  RunOptions run;
+  std::string model_path, game_name, baselines = "random,greedy", out_path;
+  nn::NetworkOptions network{.threads = 1};
+  int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, gumbel = 0,
       opening_plies = 0, adjudicate_material = 0, root_mate_nodes = 1000;
   uint64_t seed = 1;
   double min_random = -1, min_greedy = -1;
 };
 
 CLI::Option* add_options(CLI::App& app, EvaluateOptions& o) {
-  app.add_option("--run", o.run_dir, "use the newest model of this run directory");
+  add_run_options(app, o.run, "use the newest model of this run directory", Need::Absent,
+                  Need::Optional);
   app.add_option("--model", o.model_path, "a model file (instead of --run)");
   auto* game_option = add_game_option(app, o.game_name);
   game_option->description(game_option->get_description() + " (default: the run's)");
@@ -89,7 +92,7 @@ CLI::Option* add_options(CLI::App& app, EvaluateOptions& o) {
                  "also score the games drawn by length by material: a side this many "
                  "centipawns ahead wins; the --min-... bars then apply to that score (0: off)")
       ->check(CLI::Range(0, 1000000));
-  app.add_option("--threads", o.threads, "torch threads (1)")->check(CLI::Range(1, 256));
+  add_network_options(app, o.network);
   app.add_option("--seed", o.seed, "seed of the baselines' choices (1)");
   app.add_option("--out", o.out_path, "write the results as JSON to this file");
   app.add_option("--min-random", o.min_random, "exit 1 if the score against random is lower")
@@ -130,10 +133,10 @@ Expected<std::vector<BaselineRun>> baseline_runs(const EvaluateOptions& o) {
 
 // The model file: --model's, or the newest of --run's.
 Expected<std::string> model_file(const EvaluateOptions& o) {
-  if (!o.run_dir.empty()) {
-    const auto latest = selfplay::latest_model(o.run_dir);
+  if (!o.run.run_dir.empty()) {
+    const auto latest = selfplay::latest_model(o.run.run_dir);
     if (!latest)
-      return Expected<std::string>::failure("no model in " + o.run_dir +
+      return Expected<std::string>::failure("no model in " + o.run.run_dir +
                                             "/models; train one first");
     return latest->path;
   }
@@ -144,7 +147,7 @@ Expected<std::string> model_file(const EvaluateOptions& o) {
 
 training::EvalSettings eval_settings(const EvaluateOptions& o) {
   training::EvalSettings settings;
-  settings.network.threads = o.threads;
+  settings.network = o.network;
   settings.games = o.games;
   settings.playouts = o.playouts;
   settings.gumbel_actions = o.gumbel;
@@ -197,14 +200,14 @@ int evaluate(int argc, char** argv) {
   EvaluateOptions o;
   const CLI::Option* game_option = add_options(app, o);
   if (auto rc = parse_args(app, argc, argv)) return *rc;
-  if (o.run_dir.empty() == o.model_path.empty()) {
+  if (o.run.run_dir.empty() == o.model_path.empty()) {
     std::fprintf(stderr, "kishi evaluate: give either --run RUN or --model FILE\n");
     return 2;
   }
   try {
-    if (!game_option->count() && !o.run_dir.empty() &&
-        std::filesystem::is_regular_file(o.run_dir + "/config.toml"))
-      o.game_name = load_run_config(o.run_dir + "/config.toml").game;
+    if (!game_option->count() && !o.run.run_dir.empty() &&
+        std::filesystem::is_regular_file(o.run.run_dir + "/config.toml"))
+      o.game_name = load_run_config(o.run.run_dir + "/config.toml").game;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kishi evaluate: %s\n", e.what());
     return 2;

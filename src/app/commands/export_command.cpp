@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/commands/commands.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "common/atomic_file.h"
 #include "games/shogi/data/hcpe_export.h"
@@ -15,13 +16,15 @@ namespace kishi::command {
 
 int export_data(int argc, char** argv) {
   CLI::App app{"A run's self-play games as hcpe or hcpe3 records", "kishi export"};
-  std::string run, out, format = "hcpe";
-  app.add_option("--run", run, "the run directory (its games/ chunks are read)")->required();
+  RunOptions run_options;
+  std::string out, format = "hcpe";
+  add_run_options(app, run_options, "the run directory (its games/ chunks are read)", Need::Absent);
   app.add_option("--format", format, "hcpe or hcpe3")
       ->capture_default_str()
       ->check(CLI::IsMember({"hcpe", "hcpe3"}));
   app.add_option("out", out, "the file to write")->required();
   if (auto rc = parse_args(app, argc, argv)) return *rc;
+  const std::string& run = run_options.run_dir;
 
   const auto chunks = training::newest_chunks(run);
   if (chunks.empty()) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/commands/commands.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "chunks/chunk_name.h"
@@ -18,12 +19,11 @@ namespace kishi::command {
 int import_data(int argc, char** argv) {
   CLI::App app{"shogi data files as a run's training positions", "kishi import"};
   std::vector<std::string> files;
-  std::string run_dir, config_path, format_name;
+  RunOptions run;
+  std::string format_name;
   formats::ImportSettings settings;
   app.add_option("files", files, "CSA, KIF, hcpe, hcpe3 or psv files")->required();
-  app.add_option("--run", run_dir, "run directory (made, with a random model, when new)")
-      ->required();
-  app.add_option("--config", config_path, "TOML config ([run] game, [model])")->required();
+  add_run_options(app, run, "run directory (made, with a random model, when new)");
   app.add_option("--format", format_name,
                  "csa, kif, hcpe, hcpe3 or psv (default: from each file's extension)")
       ->check(CLI::IsMember(formats::record_format_names()));
@@ -33,15 +33,15 @@ int import_data(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   if (auto rc = parse_args(app, argc, argv)) return *rc;
 
-  const RunConfig rc = load_run_config(config_path);
+  const RunConfig rc = load_run_config(run.config_path);
   const auto variant = shogi::parse_game(rc.game);
   if (!variant) {
     std::fprintf(stderr, "kishi import: error: %s: the files are shogi data, the game is %s\n",
-                 config_path.c_str(), rc.game.c_str());
+                 run.config_path.c_str(), rc.game.c_str());
     return 2;
   }
   games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
-    selfplay::prepare_run(run_dir, game, runner_options(rc));
+    selfplay::prepare_run(run.run_dir, game, runner_options(rc));
     return 0;
   });
   int failed = 0;
@@ -68,7 +68,7 @@ int import_data(int argc, char** argv) {
     chunk.model_id = "import";
     chunk.games = formats::training_games(*records, settings, counts);
     if (!chunk.games.empty()) {
-      const std::string path = selfplay::chunk_stem(run_dir, "import", seq++) + ".kchunk";
+      const std::string path = selfplay::chunk_stem(run.run_dir, "import", seq++) + ".kchunk";
       selfplay::write_chunk(path, chunk);
     }
     const bool of_games = formats::holds_games(records->format);
@@ -84,7 +84,7 @@ int import_data(int argc, char** argv) {
     if (listed > 5) std::printf("  ... and %d more\n", listed - 5);
     total += counts.positions;
   }
-  std::printf("import: %lld positions into %s/games\n", (long long)total, run_dir.c_str());
+  std::printf("import: %lld positions into %s/games\n", (long long)total, run.run_dir.c_str());
   return failed ? 1 : 0;
 }
 

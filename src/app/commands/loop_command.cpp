@@ -9,6 +9,7 @@
 
 #include "app/commands/commands.h"
 #include "app/commands/interrupt.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "nn/torch/network_evaluator.h"
@@ -64,11 +65,11 @@ int start_from(const RunConfig& rc, const std::string& run_dir, const std::strin
 int loop(int argc, char** argv) {
   CLI::App app{"Self-play and training side by side, with evaluations against the baselines",
                "kishi loop"};
-  std::string config_path, run_dir;
+  RunOptions run;
   double minutes = -1;
   int64_t iterations = -1;
-  app.add_option("--config", config_path, "TOML config, e.g. configs/quickstart.toml")->required();
-  app.add_option("--run", run_dir, "run directory (default: runs/<config name>)");
+  add_run_options(app, run, "run directory (default: runs/<config name>)", Need::Required,
+                  Need::Optional);
   app.add_option("--minutes", minutes, "stop after this many minutes (default: when interrupted)");
   app.add_option("--iterations", iterations, "stop after this many iterations in this call");
   bool no_selfplay = false;
@@ -78,8 +79,9 @@ int loop(int argc, char** argv) {
   app.add_option("--init", init_model,
                  "a new run starts from this model (a supervised one) instead of random weights");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
-  const RunConfig rc = load_run_config(config_path);
-  if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(config_path).stem().string();
+  const RunConfig rc = load_run_config(run.config_path);
+  std::string& run_dir = run.run_dir;
+  if (run_dir.empty()) run_dir = "runs/" + std::filesystem::path(run.config_path).stem().string();
   if (!init_model.empty())
     if (const int failed = start_from(rc, run_dir, init_model)) return failed;
   // Several processes (torchrun's variables): data-parallel training, rank 0 leads.

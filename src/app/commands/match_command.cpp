@@ -8,7 +8,7 @@
 
 #include "app/commands/commands.h"
 #include "app/commands/engine_specs.h"
-#include "app/commands/game_option.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "games/registry.h"
 #include "match/referee.h"

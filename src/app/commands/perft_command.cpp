@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "app/commands/commands.h"
-#include "app/commands/game_option.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "game/perft.h"
 #include "games/registry.h"

@@ -7,6 +7,7 @@
 
 #include "app/commands/commands.h"
 #include "app/commands/interrupt.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "selfplay/selfplay_runner.h"
@@ -15,15 +16,12 @@
 namespace kishi::command {
 int selfplay(int argc, char** argv) {
   CLI::App app{"Self-play with the newest model of a run; games go to RUN/games", "kishi selfplay"};
-  std::string run_dir, config_path;
+  RunOptions run;
   int64_t max_games = -1;
   selfplay::TeacherConfig teacher;
   teacher.depth = 0;
   int threads = 1;
-  app.add_option("--run", run_dir, "run directory (models/ and games/ inside)")->required();
-  app.add_option("--config", config_path,
-                 "TOML config ([run], [model], [network], [selfplay], [train])")
-      ->required();
+  add_run_options(app, run, "run directory (models/ and games/ inside)");
   app.add_option("--games", max_games, "stop after this many games (default: until interrupted)");
   app.add_option("--teacher-depth", teacher.depth,
                  "teacher games: the game's alpha-beta at this depth plays instead of the "
@@ -34,13 +32,13 @@ int selfplay(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--threads", threads, "teacher games: games at once")->check(CLI::Range(1, 256));
   if (auto rc = parse_args(app, argc, argv)) return *rc;
-  const RunConfig rc = load_run_config(config_path);
+  const RunConfig rc = load_run_config(run.config_path);
   std::atomic<bool>& interrupted = stop_requested_by_signal();
   const auto stats = games::with_game(rc.game, selfplay_rules(rc), [&](const auto& game) {
     if (teacher.depth > 0)
-      return selfplay::run_teacher_games(run_dir, game, runner_options(rc), teacher, threads,
+      return selfplay::run_teacher_games(run.run_dir, game, runner_options(rc), teacher, threads,
                                          max_games, interrupted);
-    return selfplay::run_selfplay(run_dir, game, runner_options(rc), max_games, interrupted);
+    return selfplay::run_selfplay(run.run_dir, game, runner_options(rc), max_games, interrupted);
   });
   std::printf("selfplay: %lld games, %lld positions\n", (long long)stats.games,
               (long long)stats.positions);

@@ -4,8 +4,8 @@
 #include <filesystem>
 
 #include "app/commands/commands.h"
-#include "app/commands/game_option.h"
 #include "app/commands/interrupt.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "engine/default_model.h"
 #include "games/registry.h"

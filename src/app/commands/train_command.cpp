@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "app/commands/commands.h"
+#include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
 #include "app/commands/run_config.h"
 #include "training/trainer.h"
@@ -12,10 +13,9 @@ namespace kishi::command {
 
 int train(int argc, char** argv) {
   CLI::App app{"Train the run's network on its newest self-play positions", "kishi train"};
-  std::string run_dir, config_path;
+  RunOptions run;
   int64_t steps = 100;
-  app.add_option("--run", run_dir, "run directory")->required();
-  app.add_option("--config", config_path, "TOML config ([run], [network], [train])")->required();
+  add_run_options(app, run, "run directory (trains on its games/, writes to its models/)");
   app.add_option("--steps", steps, "training steps")->capture_default_str();
   double timeout = 60;
   app.add_option("--timeout", timeout,
@@ -28,7 +28,7 @@ int train(int argc, char** argv) {
                  "kishi import them into their own run)");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
 
-  const RunConfig rc = load_run_config(config_path);
+  const RunConfig rc = load_run_config(run.config_path);
   // Several processes (torchrun's variables): data-parallel, rank 0 writes.
   std::optional<training::ProcessGroupSettings> group;
   try {
@@ -39,7 +39,7 @@ int train(int argc, char** argv) {
   }
   if (group) group->timeout_seconds = timeout;
   training::Trainer trainer(
-      run_dir,
+      run.run_dir,
       games::with_game(rc.game, selfplay_rules(rc),
                        [](const auto& game) { return training::training_game(game); }),
       rc.train, group);
