@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libtorch-dev          # LibTorch C++ frontend: network, training (src/nn/, src/training/)
+  libdnnl-dev           # oneDNN, the CPU kernels LibTorch links: the network at AVX-512, VNNI and bf16 (src/nn/onednn/)
   libgloo-dev           # headers of torch c10d's Gloo backend: data-parallel training
   libeigen3-dev         # linear algebra for rating fits (match/)
   libspdlog-dev         # logging

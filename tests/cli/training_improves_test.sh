@@ -7,7 +7,8 @@
 # FLAGS are further options of both evaluations (one word each). The
 # evaluations run without the root mate search (--root-mate-nodes 0): it mates
 # the random mover with any network (the untrained model scored 73% with it),
-# and the test measures what the network learnt.
+# and the test measures what the network learnt. The forward passes run on
+# oneDNN (LibTorch's numbers within 1e-4, tests/nn/onednn_test.cpp), faster.
 set -u
 kishi=$1 config=$2 run=$3 iterations=${4:-10} bar=${5:-0.6} baseline=${6:-random}
 shift $(($# < 6 ? $# : 6))
@@ -17,11 +18,11 @@ rm -rf "$run"
 untrained="$run/models/model-0000000000.ckpt"
 game=$(sed -n "s/^game *= *[\"']\(.*\)[\"']/\1/p" "$run/config.toml" | head -1)
 "$kishi" evaluate --model "$untrained" --game "$game" --baselines "$baseline" --games 30 \
-  --playouts 16 --root-mate-nodes 0 "--min-$baseline" "$bar" "$@" > "$run/untrained.txt" 2>&1
+  --backend onednn --playouts 16 --root-mate-nodes 0 "--min-$baseline" "$bar" "$@" > "$run/untrained.txt" 2>&1
 rc=$?
 cat "$run/untrained.txt"
 [ "$rc" -eq 1 ] || { echo "the untrained model passed the bar (exit $rc): the bar is too low"; exit 1; }
-"$kishi" evaluate --run "$run" --baselines "$baseline" --games 30 --playouts 16 \
+"$kishi" evaluate --run "$run" --baselines "$baseline" --games 30 --playouts 16 --backend onednn \
   --root-mate-nodes 0 "--min-$baseline" "$bar" "$@" > "$run/trained.txt" 2>&1
 rc=$?
 cat "$run/trained.txt"

@@ -1,6 +1,6 @@
 // The option groups that several commands share, each written once: --game
 // (from the registry), --run and --config (a run directory and its TOML), and
-// the network's --device, --threads and --precision. A command adds the groups
+// the network's --device, --threads, --precision and --backend. A command adds the groups
 // it takes, then its own options.
 #pragma once
 
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/registry.h"
+#include "nn/backend.h"
 #include "nn/precision.h"
 
 namespace kishi::command {
@@ -58,7 +59,7 @@ inline void add_run_options(CLI::App& app, RunOptions& o, const std::string& run
 }
 
 // Adds the network's options into `network` (nn::NetworkOptions or any
-// struct with device, threads and precision): where and how the forward pass
+// struct with device, threads, precision and backend): where and how the forward pass
 // runs. Their defaults are the values `network` holds.
 template <class NetworkOptions>
 void add_network_options(CLI::App& app, NetworkOptions& network) {
@@ -74,6 +75,12 @@ void add_network_options(CLI::App& app, NetworkOptions& network) {
          "fp32, fp16 (CUDA) or bf16 autocast")
       ->default_str(nn::precision_name(network.precision))
       ->check(CLI::IsMember({"fp32", "fp16", "bf16"}));
+  app.add_option_function<std::string>(
+         "--backend",
+         [&network](const std::string& text) { network.backend = nn::parse_backend(text); },
+         "what runs the forward pass: libtorch, or onednn (CPU)")
+      ->default_str(nn::backend_name(network.backend))
+      ->check(CLI::IsMember({"libtorch", "onednn"}));
 }
 
 }  // namespace kishi::command

@@ -58,6 +58,11 @@ inline RunConfig load_run_config(const std::string& path) {
   } catch (const std::invalid_argument& e) {
     throw ConfigError("key 'network.precision' in " + path + ": " + e.what());
   }
+  try {
+    rc.network.backend = nn::parse_backend(network.get_string("backend", "libtorch"));
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError("key 'network.backend' in " + path + ": " + e.what());
+  }
   const Config sp = c.table("selfplay");
   rc.selfplay = selfplay::SelfPlayConfig::from(sp);
   rc.games_in_parallel = int(sp.get_int("games_in_parallel", rc.games_in_parallel, 1, 4096));

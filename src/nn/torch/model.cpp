@@ -7,6 +7,31 @@ torch::nn::Conv2d conv(int in, int out, int kernel, bool bias = false) {
   return torch::nn::Conv2d(
       torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(bias));
 }
+std::vector<float> floats(const torch::Tensor& t) {
+  const auto c = t.detach().to(torch::kCPU, torch::kFloat32).contiguous();
+  return {c.data_ptr<float>(), c.data_ptr<float>() + c.numel()};
+}
+
+// The convolution's weights with the batch norm after it (if any) folded in.
+ConvWeights fold(const torch::nn::Conv2d& conv, const BatchNorm& bn) {
+  torch::NoGradGuard no_grad;
+  const auto& o = conv->options;
+  auto w = conv->weight.detach().to(torch::kFloat32);
+  auto b = o.bias() ? conv->bias.detach().to(torch::kFloat32) : torch::zeros({w.size(0)});
+  if (bn) {
+    const auto scale = bn->weight / (bn->running_var + BatchNormImpl::EPS).sqrt();
+    w = w * scale.view({-1, 1, 1, 1});
+    b = (b - bn->running_mean) * scale + bn->bias;
+  }
+  return {int(o.in_channels()), int(o.out_channels()), int(o.kernel_size()->at(0)), floats(w),
+          floats(b)};
+}
+
+LinearWeights linear(const torch::nn::Linear& l) {
+  return {int(l->options.in_features()), int(l->options.out_features()), floats(l->weight),
+          floats(l->bias)};
+}
+
 }  // namespace
 
 ResidualBlockImpl::ResidualBlockImpl(int channels, bool squeeze_excitation) {
@@ -30,6 +55,15 @@ torch::Tensor ResidualBlockImpl::forward(torch::Tensor x) {
     y = y * gate.unsqueeze(-1).unsqueeze(-1);
   }
   return torch::relu(x + y);
+}
+
+BlockWeights ResidualBlockImpl::folded() const {
+  BlockWeights w{fold(conv1_, bn1_), fold(conv2_, bn2_), {}, {}};
+  if (se_reduce_) {
+    w.se_reduce = linear(se_reduce_);
+    w.se_expand = linear(se_expand_);
+  }
+  return w;
 }
 
 PolicyValueNetImpl::PolicyValueNetImpl(const ModelConfig& config, const game::EncodingShape& shape)
@@ -64,6 +98,20 @@ NetworkOutput PolicyValueNetImpl::forward(torch::Tensor x) {
   auto v = torch::relu(value_bn_(value_conv_(x))).flatten(1);
   v = value_out_(torch::relu(value_hidden_(v)));
   return {p.flatten(1), v};
+}
+
+NetworkWeights PolicyValueNetImpl::folded(const game::EncodingShape& shape) const {
+  NetworkWeights w;
+  w.config = config_;
+  w.shape = shape;
+  w.stem = fold(stem_, stem_bn_);
+  for (const auto& block : *tower_) w.tower.push_back(block->as<ResidualBlock>()->folded());
+  w.policy_conv = fold(policy_conv_, policy_bn_);
+  w.policy_out = fold(policy_out_, nullptr);
+  w.value_conv = fold(value_conv_, value_bn_);
+  w.value_hidden = linear(value_hidden_);
+  w.value_out = linear(value_out_);
+  return w;
 }
 
 }  // namespace kishi::nn

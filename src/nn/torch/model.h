@@ -9,6 +9,7 @@
 
 #include "game/encoding.h"
 #include "nn/model_config.h"
+#include "nn/network_weights.h"
 #include "nn/torch/batch_norm.h"
 
 namespace kishi::nn {
@@ -17,6 +18,7 @@ class ResidualBlockImpl : public torch::nn::Module {
  public:
   ResidualBlockImpl(int channels, bool squeeze_excitation);
   torch::Tensor forward(torch::Tensor x);
+  BlockWeights folded() const;
 
  private:
   torch::nn::Conv2d conv1_{nullptr}, conv2_{nullptr};
@@ -36,6 +38,8 @@ class PolicyValueNetImpl : public torch::nn::Module {
   // x: [batch, planes, height, width]
   NetworkOutput forward(torch::Tensor x);
   const ModelConfig& config() const { return config_; }
+  // The weights with the batch norms folded in, for the other backends.
+  NetworkWeights folded(const game::EncodingShape& shape) const;
   // Batch statistics over the processes of a data-parallel training (nullptr: this one's).
   void set_batch_stats_reducer(BatchStatsReducer* reducer);
 

@@ -1,8 +1,11 @@
 #include "nn/torch/network_evaluator.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <tuple>
 
+#include "nn/onednn/onednn_network.h"
 #include "nn/torch/autocast.h"
 #include "nn/torch/checkpoint.h"
 
@@ -15,8 +18,10 @@ struct NetworkEvaluator::Impl {
   GameEncoding encoding;
   torch::Device device{torch::kCPU};
   NetworkOptions options;
+  std::unique_ptr<OneDnnNetwork> onednn;  // runs the forward pass when the backend is oneDNN
   EvaluationTimes times;
-  std::vector<float> input;  // reused between calls
+  std::vector<float> input;          // reused between calls
+  std::vector<float> policy, value;  // the oneDNN backend's outputs
 };
 
 namespace {
@@ -43,6 +48,13 @@ std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net, const Game
   net->to(impl->device);
   net->eval();
   impl->net = net;
+  if (options.backend == Backend::OneDnn) {
+    if (!impl->device.is_cpu())
+      throw std::runtime_error("the onednn backend runs on the CPU, not on '" + options.device +
+                               "' (--backend libtorch there)");
+    impl->onednn = std::make_unique<OneDnnNetwork>(net->folded(encoding.shape), options.precision,
+                                                   options.threads);
+  }
   return impl;
 }
 
@@ -77,18 +89,65 @@ std::unique_ptr<NetworkEvaluator> NetworkEvaluator::random(const ModelConfig& co
       new NetworkEvaluator(make_impl(PolicyValueNet(config, encoding.shape), encoding, options)));
 }
 
+namespace {
+
+// Fills p (policy logits) and v (win/draw/loss probabilities) of the first
+// `rows` inputs in m.input with LibTorch; returns the tensors that own them.
+std::pair<torch::Tensor, torch::Tensor> torch_forward(NetworkEvaluator::Impl& m, int rows) {
+  const EncodingShape& shape = m.encoding.shape;
+  torch::NoGradGuard no_grad;
+  auto t0 = Clock::now();
+  auto x = torch::from_blob(m.input.data(), {rows, shape.planes, shape.height, shape.width},
+                            torch::kFloat32)
+               .to(m.device);
+  sync(m.device);
+  m.times.copy += seconds_since(t0);
+
+  t0 = Clock::now();
+  NetworkOutput out;
+  {
+    Autocast autocast(m.device, m.options.precision);
+    out = m.net->forward(x);
+  }
+  sync(m.device);
+  m.times.forward += seconds_since(t0);
+
+  t0 = Clock::now();
+  auto policy = out.policy_logits.to(torch::kCPU, torch::kFloat32).contiguous();
+  auto wdl = torch::softmax(out.value_logits, 1).to(torch::kCPU, torch::kFloat32).contiguous();
+  m.times.copy += seconds_since(t0);
+  return {policy, wdl};
+}
+
+// The same with oneDNN, into m.policy and m.value.
+void onednn_forward(NetworkEvaluator::Impl& m, int rows) {
+  const auto t0 = Clock::now();
+  m.policy.resize(size_t(rows) * m.encoding.shape.policy_size());
+  m.value.resize(size_t(rows) * 3);
+  m.onednn->forward(m.input.data(), rows, m.policy.data(), m.value.data());
+  for (int i = 0; i < rows; ++i) {
+    float* v = m.value.data() + 3 * i;
+    const float top = std::max({v[0], v[1], v[2]});
+    float sum = 0;
+    for (int k = 0; k < 3; ++k) sum += (v[k] = std::exp(v[k] - top));
+    for (int k = 0; k < 3; ++k) v[k] /= sum;
+  }
+  m.times.forward += seconds_since(t0);
+}
+
+}  // namespace
+
 void NetworkEvaluator::evaluate(std::span<const EncodedPosition> positions,
                                 std::span<PolicyValue> results) {
   Impl& m = *impl_;
   const int n = int(positions.size());
   if (n == 0) return;
-  const EncodingShape& shape = m.encoding.shape;
-  const size_t input_size = shape.input_size();
-  const size_t policy_size = size_t(shape.policy_size());
+  const size_t input_size = m.encoding.shape.input_size();
+  const size_t policy_size = size_t(m.encoding.shape.policy_size());
 
   // LibTorch's CPU convolution leaves oneDNN for a much slower kernel at batch
   // size 1 (about 15x here), so a lone position is run with a zero companion.
-  const int rows = n == 1 && m.device.is_cpu() ? 2 : n;
+  const int rows = n == 1 && m.device.is_cpu() && !m.onednn ? 2 : n;
   auto t0 = Clock::now();
   m.input.resize(size_t(rows) * input_size);
   std::fill(m.input.begin() + size_t(n) * input_size, m.input.end(), 0.0f);
@@ -96,34 +155,19 @@ void NetworkEvaluator::evaluate(std::span<const EncodedPosition> positions,
     std::copy_n(positions[i].input, input_size, m.input.data() + size_t(i) * input_size);
   m.times.encode += seconds_since(t0);
 
-  torch::Tensor policy, wdl;
-  {
-    torch::NoGradGuard no_grad;
-    t0 = Clock::now();
-    auto x = torch::from_blob(m.input.data(), {rows, shape.planes, shape.height, shape.width},
-                              torch::kFloat32)
-                 .to(m.device);
-    sync(m.device);
-    m.times.copy += seconds_since(t0);
-
-    t0 = Clock::now();
-    NetworkOutput out;
-    {
-      Autocast autocast(m.device, m.options.precision);
-      out = m.net->forward(x);
-    }
-    sync(m.device);
-    m.times.forward += seconds_since(t0);
-
-    t0 = Clock::now();
-    policy = out.policy_logits.to(torch::kCPU, torch::kFloat32).contiguous();
-    wdl = torch::softmax(out.value_logits, 1).to(torch::kCPU, torch::kFloat32).contiguous();
-    m.times.copy += seconds_since(t0);
+  torch::Tensor policy, wdl;  // own p and v on the LibTorch path
+  const float *p, *v;
+  if (m.onednn) {
+    onednn_forward(m, rows);
+    p = m.policy.data();
+    v = m.value.data();
+  } else {
+    std::tie(policy, wdl) = torch_forward(m, rows);
+    p = policy.data_ptr<float>();
+    v = wdl.data_ptr<float>();
   }
 
   t0 = Clock::now();
-  const float* p = policy.data_ptr<float>();
-  const float* v = wdl.data_ptr<float>();
   for (int i = 0; i < n; ++i) {
     const std::span<const int> indices = positions[i].policy_indices;
     PolicyValue& e = results[i];
@@ -149,6 +193,11 @@ const EvaluationTimes& NetworkEvaluator::times() const { return impl_->times; }
 void NetworkEvaluator::reset_times() { impl_->times = {}; }
 
 std::string NetworkEvaluator::describe() const {
+  if (impl_->onednn)
+    return impl_->net->config().describe() + " on " + impl_->onednn->describe() + ", " +
+           std::to_string(impl_->options.threads > 0 ? impl_->options.threads
+                                                     : torch::get_num_threads()) +
+           " threads";
   return impl_->net->config().describe() + " on " + impl_->options.device + ", " +
          std::to_string(torch::get_num_threads()) + " threads" +
          (impl_->options.precision == Precision::FP32

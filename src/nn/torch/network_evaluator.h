@@ -1,10 +1,13 @@
-// An Evaluator backed by the policy/value network in LibTorch. The header is
-// free of torch so that callers compile fast; torch lives in the .cpp.
+// An Evaluator backed by the policy/value network: LibTorch holds it (loads,
+// saves, runs it on a GPU); on the CPU the forward pass may run on oneDNN's
+// primitives instead (NetworkOptions::backend). The header is free of torch so
+// that callers compile fast; torch lives in the .cpp.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "nn/backend.h"
 #include "nn/checkpoint_error.h"
 #include "nn/evaluator.h"
 #include "nn/game_encoding.h"
@@ -17,6 +20,7 @@ struct NetworkOptions {
   std::string device = "cpu";  // "cpu", "cuda", "cuda:1"
   int threads = 0;             // intra-op threads of the forward pass; 0: torch's default
   Precision precision = Precision::FP32;  // of the forward pass (nn/precision.h)
+  Backend backend = Backend::LibTorch;    // what runs the forward pass (nn/backend.h)
 };
 
 // Where the time of evaluate() goes, summed over calls.

@@ -1,0 +1,22 @@
+// Which code runs the network's forward pass: LibTorch (the trainer's, and the
+// GPU's), or oneDNN's primitives on the CPU (nn/onednn/). Torch-free, for the
+// option parsers.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace kishi::nn {
+
+enum class Backend { LibTorch, OneDnn };
+
+inline const char* backend_name(Backend b) { return b == Backend::OneDnn ? "onednn" : "libtorch"; }
+
+// Throws std::invalid_argument naming the text and the choices.
+inline Backend parse_backend(const std::string& text) {
+  for (Backend b : {Backend::LibTorch, Backend::OneDnn})
+    if (text == backend_name(b)) return b;
+  throw std::invalid_argument("unknown backend '" + text + "' (libtorch, onednn)");
+}
+
+}  // namespace kishi::nn
