@@ -85,7 +85,7 @@ class Engine final : public EngineControl {
     // What the network and its batcher were built from: a change to any of it
     // rebuilds both.
     const std::string network_key = settings.model_file + "|" + settings.device + "|" +
-                                    settings.precision + "|" +
+                                    settings.precision + "|" + settings.backend + "|" +
                                     std::to_string(settings.network_threads) + "|" +
                                     std::to_string(settings.batch_size) + "|" + variant_;
     if (network_key != loaded_network_) {
@@ -235,6 +235,7 @@ class Engine final : public EngineControl {
       net_options.device = settings.device;
       net_options.threads = settings.network_threads;
       net_options.precision = nn::parse_precision(settings.precision);
+      net_options.backend = nn::parse_backend(settings.backend);
       nn::BatcherOptions batch;
       batch.max_batch = settings.batch_size;
       batch.max_wait = std::chrono::microseconds(1000);
@@ -250,6 +251,7 @@ class Engine final : public EngineControl {
       network_->leaf->evaluate(start, legal, warm_up);
       loaded_network_ = network_key;
       listener_.message("loaded " + settings.model_file + " (" + network_->net->describe() + ")");
+      if (!network_->net->choice_note().empty()) listener_.message(network_->net->choice_note());
     } catch (const std::exception& e) {
       listener_.error(std::string(e.what()) + "; playing with the built-in evaluator");
       drop_network();  // the warm-up may fail after the batcher exists

@@ -42,7 +42,10 @@ struct Settings {
   int network_threads = 1;
   std::string model_file;  // empty: the game's shipped model; "builtin": the built-in evaluator
   std::string device = "cpu";
-  std::string precision = "fp32";  // of the forward pass: fp32, fp16 (CUDA), bf16
+  // Of the forward pass: auto (the fastest that holds, measured), fp32, fp16
+  // (CUDA), bf16, int8 (onednn); what runs it: auto, libtorch, onednn (CPU).
+  std::string precision = "auto";
+  std::string backend = "auto";
   int max_plies = 512;
   bool declaration = false;
   int leaf_mate_plies = 3;

@@ -1,6 +1,7 @@
 // Which code runs the network's forward pass: LibTorch (the trainer's, and the
-// GPU's), or oneDNN's primitives on the CPU (nn/onednn/). Torch-free, for the
-// option parsers.
+// GPU's), oneDNN's primitives on the CPU (nn/onednn/), or `auto`: the fastest
+// whose results hold, measured on first use (nn/torch/backend_choice.h).
+// Torch-free, for the option parsers.
 #pragma once
 
 #include <stdexcept>
@@ -8,15 +9,17 @@
 
 namespace kishi::nn {
 
-enum class Backend { LibTorch, OneDnn };
+enum class Backend { LibTorch, OneDnn, Auto };
 
-inline const char* backend_name(Backend b) { return b == Backend::OneDnn ? "onednn" : "libtorch"; }
+inline const char* backend_name(Backend b) {
+  return b == Backend::OneDnn ? "onednn" : b == Backend::Auto ? "auto" : "libtorch";
+}
 
 // Throws std::invalid_argument naming the text and the choices.
 inline Backend parse_backend(const std::string& text) {
-  for (Backend b : {Backend::LibTorch, Backend::OneDnn})
+  for (Backend b : {Backend::LibTorch, Backend::OneDnn, Backend::Auto})
     if (text == backend_name(b)) return b;
-  throw std::invalid_argument("unknown backend '" + text + "' (libtorch, onednn)");
+  throw std::invalid_argument("unknown backend '" + text + "' (auto, libtorch, onednn)");
 }
 
 }  // namespace kishi::nn

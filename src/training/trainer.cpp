@@ -49,10 +49,17 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   c.device = network.get_string("device", c.device);
   // 0: torch's default.
   c.threads = int(network.get_int("threads", c.threads, 0, 1024));
-  // The trainer's own precision, else the network's (self-play's forward passes).
-  const std::string precision = t.get_string("precision", network.get_string("precision", "fp32"));
+  // The trainer's own precision, else the network's (self-play's forward
+  // passes) where it is one that trains.
+  const std::string played = network.get_string("precision", "fp32");
+  const std::string precision =
+      t.get_string("precision", played == "auto" || played == "int8" ? "fp32" : played);
   try {
     c.precision = nn::parse_precision(precision);
+    if (c.precision == nn::Precision::Auto || c.precision == nn::Precision::INT8)
+      throw std::invalid_argument(precision +
+                                  " is a precision for play, not for training (fp32, "
+                                  "fp16, bf16)");
   } catch (const std::invalid_argument& e) {
     throw ConfigError("key 'train.precision' or 'network.precision' in " + t.source() + ": " +
                       e.what());

@@ -86,7 +86,8 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
   options_.add_spin("NetworkThreads", defaults.network_threads, 1, 256);
   options_.add_string("ModelFile", "", UsiOptions::Type::Filename);
   options_.add_string("Device", defaults.device);
-  options_.add_combo("Precision", defaults.precision, {"fp32", "fp16", "bf16"});
+  options_.add_combo("Precision", defaults.precision, {"auto", "fp32", "fp16", "bf16", "int8"});
+  options_.add_combo("Backend", defaults.backend, {"auto", "libtorch", "onednn"});
   options_.add_combo("Game", std::string(game), engine_->variants());
   options_.add_spin("MultiPV", 1, 1, 32);
   options_.add_spin("ByoyomiMargin", defaults.go.byoyomi_margin_ms, 0, 60000);
@@ -173,6 +174,7 @@ play::Settings UsiProtocol::settings() const {
   s.model_file = options_.string("ModelFile");
   s.device = options_.string("Device");
   s.precision = options_.string("Precision");
+  s.backend = options_.string("Backend");
   s.max_plies = int(options_.spin("MaxPlies"));
   s.declaration = engine_->has_declaration() && options_.string("EnteringKingRule") == "CSARule27";
   s.go.multipv = int(options_.spin("MultiPV"));

@@ -19,7 +19,8 @@ using nn::testing::encoding_of;
 using nn::testing::TINY;
 
 TEST(Precision, NamesRoundTripAndUnknownOnesAreNamed) {
-  for (Precision p : {Precision::FP32, Precision::FP16, Precision::BF16})
+  for (Precision p :
+       {Precision::FP32, Precision::FP16, Precision::BF16, Precision::INT8, Precision::Auto})
     EXPECT_EQ(parse_precision(precision_name(p)), p);
   try {
     parse_precision("fp8");

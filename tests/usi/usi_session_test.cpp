@@ -30,8 +30,8 @@ TEST(UsiSession, HandshakeListsIdAndOptions) {
   engine.send("usi");
   ASSERT_TRUE(engine.wait_for_prefix("id name kishi"));
   for (const char* option :
-       {"USI_Hash", "USI_Ponder", "Threads", "BatchSize", "NetworkThreads", "ModelFile", "Game",
-        "MultiPV", "ByoyomiMargin", "ResignValue", "EnteringKingRule"})
+       {"USI_Hash", "USI_Ponder", "Threads", "BatchSize", "NetworkThreads", "ModelFile", "Backend",
+        "Game", "MultiPV", "ByoyomiMargin", "ResignValue", "EnteringKingRule"})
     EXPECT_TRUE(engine.wait_for_prefix(std::string("option name ") + option + " type", 2000))
         << option;
   EXPECT_TRUE(engine.wait_for_prefix("usiok"));

@@ -12,6 +12,7 @@
 #include "app/commands/run_config.h"
 #include "common/config.h"
 #include "game/perft.h"
+#include "game/random_positions.h"
 #include "games/builtin_evaluator.h"
 #include "games/registry.h"
 #include "nn/torch/batched_network.h"
@@ -55,53 +56,39 @@ struct NnOptions {
   std::string model_file;  // checkpoint; empty: random weights of model_config
   std::string model_config;
   std::string game;
-  nn::NetworkOptions network;
+  // auto: every backend and precision this machine runs.
+  nn::NetworkOptions network{.precision = nn::Precision::Auto, .backend = nn::Backend::Auto};
   std::vector<int> batch_sizes = {1, 2, 4, 8, 16, 32, 64, 128, 256};
   double seconds = 1.0;
 };
 
-// States from seeded random playouts, so that every run measures the same work.
-template <game::Game G>
-std::vector<typename G::State> bench_positions(const G& game, size_t count) {
-  std::vector<typename G::State> positions;
-  uint64_t rng = 12345;
-  typename G::ActionList moves;
-  while (positions.size() < count) {
-    typename G::State pos = game.start_state();
-    for (int ply = 0; ply < 120 && positions.size() < count; ++ply) {
-      game.legal_actions(pos, moves);
-      if (moves.size() == 0) break;
-      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-      game.play(pos, moves[(rng >> 33) % moves.size()]);
-      positions.push_back(pos);
-    }
+// Each path's agreement with LibTorch fp32 on `positions`: the share of the
+// same top move, and the mean value difference.
+std::pair<double, double> agreement(nn::NetworkEvaluator& reference, nn::NetworkEvaluator& net,
+                                    std::span<const nn::EncodedPosition> positions) {
+  std::vector<nn::PolicyValue> want(positions.size()), got(positions.size());
+  reference.evaluate(positions, want);
+  net.evaluate(positions, got);
+  double same = 0, value_error = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const auto top = [](const nn::PolicyValue& pv) {
+      return std::max_element(pv.priors.begin(), pv.priors.end()) - pv.priors.begin();
+    };
+    same += top(want[i]) == top(got[i]);
+    value_error += std::abs(want[i].value() - got[i].value());
   }
-  return positions;
+  return {same / positions.size(), value_error / positions.size()};
 }
 
+// Positions/s of `net` at each batch size, and where the time goes.
 template <game::Game G>
-int bench_nn(const G& game, const NnOptions& o) {
-  const nn::GameEncoding encoding = nn::game_encoding(game);
-  std::unique_ptr<nn::NetworkEvaluator> net;
-  if (!o.model_file.empty()) {
-    net = nn::NetworkEvaluator::from_checkpoint(o.model_file, encoding, o.network);
-  } else {
-    nn::ModelConfig config;
-    if (!o.model_config.empty()) {
-      const Config file = Config::load_file(o.model_config);
-      config = nn::ModelConfig::from(file.table("model"));
-      file.finish();
-    }
-    net = nn::NetworkEvaluator::random(config, encoding, 1, o.network);
-  }
-  std::printf("network %s%s\n", net->describe().c_str(),
-              o.model_file.empty() ? " (random weights)" : "");
-  const auto positions = bench_positions(game, 512);
+void time_batches(const G& game, nn::NetworkEvaluator& net,
+                  const std::vector<typename G::State>& positions, const NnOptions& o) {
+  const typename G::Encoding encoder;
+  const size_t input_size = G::Encoding::SHAPE.input_size();
+  typename G::ActionList legal;
   std::printf("%6s %12s %9s %9s %9s %9s %9s\n", "batch", "positions/s", "encode%", "copy%",
               "forward%", "finish%", "outside%");
-  const typename G::Encoding encoder;
-  const size_t input_size = encoding.shape.input_size();
-  typename G::ActionList legal;
   for (int batch : o.batch_sizes) {
     // Encoding (on the search threads in play) is timed here with the network's own phases.
     std::vector<float> planes(size_t(batch) * input_size);
@@ -124,10 +111,10 @@ int bench_nn(const G& game, const NnOptions& o) {
       }
       encode_seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      net->evaluate(input, output);
+      net.evaluate(input, output);
     };
     run_once();  // warm-up: allocations, kernel selection
-    net->reset_times();
+    net.reset_times();
     encode_seconds = 0;
     const auto start = std::chrono::steady_clock::now();
     int calls = 0;
@@ -137,7 +124,7 @@ int bench_nn(const G& game, const NnOptions& o) {
       ++calls;
       elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     } while (elapsed < o.seconds || calls < 3);
-    const nn::EvaluationTimes& t = net->times();
+    const nn::EvaluationTimes& t = net.times();
     const double encode = t.encode + encode_seconds;
     const double total = t.total() + encode_seconds;
     std::printf("%6d %12.0f %8.1f%% %8.1f%% %8.1f%% %8.1f%% %8.1f%%\n", batch,
@@ -145,6 +132,56 @@ int bench_nn(const G& game, const NnOptions& o) {
                 100 * t.forward / total, 100 * t.finish / total, 100 * (total - t.forward) / total);
     std::fflush(stdout);
   }
+}
+
+template <game::Game G>
+int bench_nn(const G& game, const NnOptions& o) {
+  const nn::GameEncoding encoding = nn::game_encoding(game);
+  nn::ModelConfig config;
+  if (o.model_file.empty() && !o.model_config.empty()) {
+    const Config file = Config::load_file(o.model_config);
+    config = nn::ModelConfig::from(file.table("model"));
+    file.finish();
+  }
+  const auto load = [&](const nn::NetworkOptions& options) {
+    return o.model_file.empty()
+               ? nn::NetworkEvaluator::random(config, encoding, 1, options)
+               : nn::NetworkEvaluator::from_checkpoint(o.model_file, encoding, options);
+  };
+  const auto positions = game::random_positions(game, 512, 12345);
+  const typename G::Encoding encoder;
+  const size_t input_size = encoding.shape.input_size();
+  typename G::ActionList legal;
+  // Every path a choice left open may take, each measured alone.
+  std::vector<std::string> left_out;
+  const std::vector<nn::ForwardPath> paths = nn::runnable_paths(o.network, left_out);
+  std::unique_ptr<nn::NetworkEvaluator> reference;
+  std::vector<float> check_planes(positions.size() * input_size);
+  std::vector<std::vector<int>> check_indices(positions.size());
+  std::vector<nn::EncodedPosition> check(positions.size());
+  for (size_t i = 0; i < positions.size(); ++i) {
+    encoder.encode(positions[i], check_planes.data() + i * input_size);
+    game.legal_actions(positions[i], legal);
+    for (size_t k = 0; k < legal.size(); ++k)
+      check_indices[i].push_back(encoder.policy_index(positions[i], legal[k]));
+    check[i] = {check_planes.data() + i * input_size, check_indices[i]};
+  }
+  for (const nn::ForwardPath& path : paths) {
+    nn::NetworkOptions fixed = o.network;
+    fixed.backend = path.backend;
+    fixed.precision = path.precision;
+    std::unique_ptr<nn::NetworkEvaluator> net = load(fixed);
+    std::printf("network %s%s\n", net->describe().c_str(),
+                o.model_file.empty() ? " (random weights)" : "");
+    if (path != nn::ForwardPath{}) {
+      if (!reference) reference = load({.device = o.network.device, .threads = o.network.threads});
+      const auto [top1, value_error] = agreement(*reference, *net, check);
+      std::printf("agreement with libtorch fp32 on %zu positions: top-1 %.1f%%, value %.4f\n",
+                  check.size(), 100 * top1, value_error);
+    }
+    time_batches(game, *net, positions, o);
+  }
+  for (const std::string& reason : left_out) std::printf("left out: %s\n", reason.c_str());
   return 0;
 }
 
@@ -152,7 +189,7 @@ struct SearchBenchOptions {
   int64_t playouts = 200000;
   double network_seconds = 10;
   int batch = 8;
-  nn::NetworkOptions network;
+  nn::NetworkOptions network{.precision = nn::Precision::Auto, .backend = nn::Backend::Auto};
   std::string model_file;
   std::string game;
 };
@@ -168,7 +205,7 @@ int bench_search(const G& game, const SearchBenchOptions& o) {
   for (std::string_view text : games::find_game(o.game)->bench_states)
     roots.push_back(*game.parse_state(text));
   if (roots.empty()) {
-    const auto states = bench_positions(game, 20);
+    const auto states = game::random_positions(game, 20, 12345);
     roots = {game.start_state(), states.back()};
   }
   auto builtin = games::builtin_evaluator(game);
@@ -191,7 +228,8 @@ int bench_search(const G& game, const SearchBenchOptions& o) {
   }
   std::printf("built-in evaluator: %.0f playouts/s\n", total_playouts / total_seconds);
 
-  const nn::NetworkOptions& net_options = o.network;
+  nn::NetworkOptions net_options = o.network;
+  net_options.batch = o.batch;
   const nn::GameEncoding encoding = nn::game_encoding(game);
   nn::BatcherOptions batch;
   batch.max_batch = o.batch;
@@ -220,6 +258,7 @@ int bench_search(const G& game, const SearchBenchOptions& o) {
       network->describe().c_str(), o.batch, params.threads, (long long)result.info.playouts, wall,
       result.info.playouts / wall,
       stats.batches ? double(stats.requests - stats.cache_hits) / stats.batches : 0.0);
+  if (!network->choice_note().empty()) std::printf("%s\n", network->choice_note().c_str());
   std::printf(
       "share of wall time in the forward pass: %.1f%% (encode %.1f%%, copy %.1f%%, "
       "legal-move softmax %.1f%%)\n",

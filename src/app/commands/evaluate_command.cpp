@@ -52,7 +52,8 @@ std::string endings_text(const training::EvalResult& r) {
 struct EvaluateOptions {
   RunOptions run;
   std::string model_path, game_name, baselines = "random,greedy", out_path;
-  nn::NetworkOptions network{.threads = 1};
+  nn::NetworkOptions network{
+      .threads = 1, .precision = nn::Precision::Auto, .backend = nn::Backend::Auto};
   int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, gumbel = 0,
       opening_plies = 0, adjudicate_material = 0, root_mate_nodes = 1000;
   uint64_t seed = 1;

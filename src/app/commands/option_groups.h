@@ -72,15 +72,16 @@ void add_network_options(CLI::App& app, NetworkOptions& network) {
   app.add_option_function<std::string>(
          "--precision",
          [&network](const std::string& text) { network.precision = nn::parse_precision(text); },
-         "fp32, fp16 (CUDA) or bf16 autocast")
+         "of the forward pass: auto (the fastest that holds, measured on first use), fp32, "
+         "fp16 (CUDA), bf16, int8 (onednn)")
       ->default_str(nn::precision_name(network.precision))
-      ->check(CLI::IsMember({"fp32", "fp16", "bf16"}));
+      ->check(CLI::IsMember({"auto", "fp32", "fp16", "bf16", "int8"}));
   app.add_option_function<std::string>(
          "--backend",
          [&network](const std::string& text) { network.backend = nn::parse_backend(text); },
-         "what runs the forward pass: libtorch, or onednn (CPU)")
+         "what runs the forward pass: auto (the fastest that holds), libtorch, or onednn (CPU)")
       ->default_str(nn::backend_name(network.backend))
-      ->check(CLI::IsMember({"libtorch", "onednn"}));
+      ->check(CLI::IsMember({"auto", "libtorch", "onednn"}));
 }
 
 }  // namespace kishi::command

@@ -54,12 +54,12 @@ inline RunConfig load_run_config(const std::string& path) {
   rc.network.device = network.get_string("device", "cpu");
   rc.network.threads = int(network.get_int("threads", 0, 0, 1024));  // 0: torch's default
   try {
-    rc.network.precision = nn::parse_precision(network.get_string("precision", "fp32"));
+    rc.network.precision = nn::parse_precision(network.get_string("precision", "auto"));
   } catch (const std::invalid_argument& e) {
     throw ConfigError("key 'network.precision' in " + path + ": " + e.what());
   }
   try {
-    rc.network.backend = nn::parse_backend(network.get_string("backend", "libtorch"));
+    rc.network.backend = nn::parse_backend(network.get_string("backend", "auto"));
   } catch (const std::invalid_argument& e) {
     throw ConfigError("key 'network.backend' in " + path + ": " + e.what());
   }

@@ -2,6 +2,8 @@
 
 #include <omp.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <oneapi/dnnl/dnnl.hpp>
 #include <stdexcept>
@@ -41,12 +43,19 @@ struct OneDnnNetwork::Impl {
   dnnl::stream stream{engine};
   dt act;  // the tower's activations: f32 or bf16
 
+  // int8: the scale that maps each convolution's source (all of them after a
+  // ReLU, or the input planes) onto 0..255, in the plan's order.
+  std::vector<float> source_scales;
+
   // The primitives of one batch size, in order, with their arguments.
   struct Plan {
     std::vector<std::pair<dnnl::primitive, Args>> steps;
     memory input;   // [batch][planes][h][w] f32, the caller's buffer
     memory policy;  // [batch][policy planes][h][w] f32
     memory value;   // [batch][3] f32
+    // Each convolution's step and source, for the calibration of int8.
+    std::vector<std::pair<size_t, memory>> conv_sources;
+    bool in_f32 = false;  // int8 keeps the stem and the heads in f32
   };
   std::map<int, Plan> plans;
 
@@ -71,13 +80,17 @@ struct OneDnnNetwork::Impl {
 
   // A convolution from `src` into a new or given destination.
   memory conv(Plan& plan, const ConvWeights& c, const memory& src, const memory::desc& dst_desc,
-              const dnnl::post_ops& ops, const memory* dst = nullptr) {
+              const dnnl::post_ops& ops, const memory* dst = nullptr, float dst_scale = 1.f) {
+    plan.conv_sources.push_back({plan.steps.size(), src});
+    if (precision == Precision::INT8 && !plan.in_f32)
+      return conv_int8(plan, c, src, source_scales.at(plan.conv_sources.size() - 1), dst_desc, ops,
+                       dst, dst_scale);
     const int p = c.kernel / 2;
     const memory::dims wdims = {c.out, c.in, c.kernel, c.kernel};
     const auto desc = dnnl::convolution_forward::desc(
         dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src.get_desc(),
-        memory::desc(wdims, act, tag::any), memory::desc({c.out}, dt::f32, tag::x), dst_desc,
-        {1, 1}, {p, p}, {p, p});
+        memory::desc(wdims, src.get_desc().data_type(), tag::any),
+        memory::desc({c.out}, dt::f32, tag::x), dst_desc, {1, 1}, {p, p}, {p, p});
     const dnnl::convolution_forward::primitive_desc pd(desc, with_post_ops(ops), engine);
     memory out = dst ? *dst : memory(pd.dst_desc(), engine);
     plan.steps.push_back(
@@ -86,6 +99,56 @@ struct OneDnnNetwork::Impl {
           {DNNL_ARG_WEIGHTS, reordered(c.weight, wdims, tag::oihw, pd.weights_desc())},
           {DNNL_ARG_BIAS, bias(c.bias)},
           {DNNL_ARG_DST, out}}});
+    return out;
+  }
+
+  // The same in u8 x s8: an f32 source quantized at `scale` by a reorder (a
+  // u8 one is taken as it is), the weights per output channel onto -127..127;
+  // the sums come back to f32 (or to u8 at `dst_scale`) by the output scales,
+  // where the bias (in the sums' units) and the post-ops apply.
+  memory conv_int8(Plan& plan, const ConvWeights& c, const memory& src, float scale,
+                   const memory::desc& dst_desc, const dnnl::post_ops& ops, const memory* dst,
+                   float dst_scale) {
+    const bool quantized_source = src.get_desc().data_type() == dt::u8;
+    const int p = c.kernel / 2;
+    const memory::dims wdims = {c.out, c.in, c.kernel, c.kernel};
+    const size_t per_channel = c.weight.size() / c.out;
+    std::vector<float> weight_scales(c.out), output_scales(c.out), sums_bias(c.out);
+    for (int o = 0; o < c.out; ++o) {
+      float top = 0;
+      for (size_t i = 0; i < per_channel; ++i)
+        top = std::max(top, std::abs(c.weight[o * per_channel + i]));
+      weight_scales[o] = top > 0 ? 127.f / top : 1.f;
+      output_scales[o] = dst_scale / (scale * weight_scales[o]);
+      sums_bias[o] = c.bias[o] * scale * weight_scales[o];
+    }
+    const auto desc = dnnl::convolution_forward::desc(
+        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+        quantized_source ? src.get_desc() : memory::desc(src.get_desc().dims(), dt::u8, tag::any),
+        memory::desc(wdims, dt::s8, tag::any), memory::desc({c.out}, dt::f32, tag::x), dst_desc,
+        {1, 1}, {p, p}, {p, p});
+    dnnl::primitive_attr attr = with_post_ops(ops);
+    attr.set_output_scales(1 << 1, output_scales);
+    const dnnl::convolution_forward::primitive_desc pd(desc, attr, engine);
+    const memory quantized = quantized_source ? src : memory(pd.src_desc(), engine);
+    if (!quantized_source) {
+      dnnl::primitive_attr quantize;
+      quantize.set_output_scales(0, {scale});
+      plan.steps.push_back({dnnl::reorder(dnnl::reorder::primitive_desc(src, quantized, quantize)),
+                            {{DNNL_ARG_FROM, src}, {DNNL_ARG_TO, quantized}}});
+    }
+    memory user({wdims, dt::f32, tag::oihw}, engine, const_cast<float*>(c.weight.data()));
+    memory weights(pd.weights_desc(), engine);
+    dnnl::primitive_attr per_channel_scales;
+    per_channel_scales.set_output_scales(1 << 0, weight_scales);
+    dnnl::reorder(dnnl::reorder::primitive_desc(user, weights, per_channel_scales))
+        .execute(stream, user, weights);
+    memory out = dst ? *dst : memory(pd.dst_desc(), engine);
+    plan.steps.push_back({dnnl::convolution_forward(pd),
+                          {{DNNL_ARG_SRC, quantized},
+                           {DNNL_ARG_WEIGHTS, weights},
+                           {DNNL_ARG_BIAS, bias(sums_bias)},
+                           {DNNL_ARG_DST, out}}});
     return out;
   }
 
@@ -113,9 +176,11 @@ struct OneDnnNetwork::Impl {
   // The layout oneDNN picks for the tower's activations on this CPU.
   memory::desc tower_layout(int batch) const {
     const int c = w.config.channels;
+    const bool int8 = precision == Precision::INT8;
     const auto desc = dnnl::convolution_forward::desc(
         dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
-        memory::desc(act_dims(batch), act, tag::any), memory::desc({c, c, 3, 3}, act, tag::any),
+        memory::desc(act_dims(batch), int8 ? dt::u8 : act, tag::any),
+        memory::desc({c, c, 3, 3}, int8 ? dt::s8 : act, tag::any),
         memory::desc({c}, dt::f32, tag::x), memory::desc(act_dims(batch), act, tag::any), {1, 1},
         {1, 1}, {1, 1});
     return dnnl::convolution_forward::primitive_desc(desc, engine).dst_desc();
@@ -125,7 +190,13 @@ struct OneDnnNetwork::Impl {
   // or in x itself when it has no squeeze-excitation.
   memory block(Plan& plan, const BlockWeights& b, const memory& x) {
     const memory::desc layout = x.get_desc();
-    const memory t = conv(plan, b.conv1, x, layout, eltwise(dnnl::algorithm::eltwise_relu));
+    // int8: conv1's result goes to conv2 alone, so it is made in u8 at
+    // conv2's source scale (conv2 is the next convolution).
+    const bool int8 = precision == Precision::INT8;
+    const memory t = int8 ? conv(plan, b.conv1, x, memory::desc(layout.dims(), dt::u8, tag::any),
+                                 eltwise(dnnl::algorithm::eltwise_relu), nullptr,
+                                 source_scales.at(plan.conv_sources.size() + 1))
+                          : conv(plan, b.conv1, x, layout, eltwise(dnnl::algorithm::eltwise_relu));
     if (!b.se_reduce) {
       dnnl::post_ops ops;
       ops.append_sum(1.f);
@@ -167,11 +238,13 @@ struct OneDnnNetwork::Impl {
     const dnnl::binary::primitive_desc mul_pd(
         dnnl::binary::desc(dnnl::algorithm::binary_mul, layout, gate_desc, layout),
         with_post_ops(ops), engine);
-    // t is free once conv2 has read it: the block's output goes there.
+    // t is free once conv2 has read it: the block's output goes there (int8's
+    // t is u8, so it gets a buffer of its own).
+    const memory out = int8 ? memory(layout, engine) : t;
     plan.steps.push_back(
         {dnnl::binary(mul_pd),
-         {{DNNL_ARG_SRC_0, y}, {DNNL_ARG_SRC_1, gate4}, {POST_OP_0, x}, {DNNL_ARG_DST, t}}});
-    return t;
+         {{DNNL_ARG_SRC_0, y}, {DNNL_ARG_SRC_1, gate4}, {POST_OP_0, x}, {DNNL_ARG_DST, out}}});
+    return out;
   }
 
   Plan make_plan(int batch) {
@@ -185,8 +258,14 @@ struct OneDnnNetwork::Impl {
     const memory stem_in(stem_src, engine);
     plan.steps.push_back({dnnl::reorder(plan.input, stem_in),
                           {{DNNL_ARG_FROM, plan.input}, {DNNL_ARG_TO, stem_in}}});
+    // int8 starts after the stem: its error would run through the whole
+    // tower (shipped models: top-1 agreement with fp32 97.5% with the stem in
+    // int8, 99% in f32; gnome's 96.7% with it in bf16, 97.7% in f32).
+    plan.in_f32 = true;
     memory x = conv(plan, w.stem, stem_in, layout, eltwise(dnnl::algorithm::eltwise_relu));
+    plan.in_f32 = false;
     for (const BlockWeights& b : w.tower) x = block(plan, b, x);
+    plan.in_f32 = true;  // the heads: small, and where the outputs are made
 
     const auto relu = eltwise(dnnl::algorithm::eltwise_relu);
     const memory p =
@@ -213,18 +292,46 @@ struct OneDnnNetwork::Impl {
     plan.value = linear(plan, w.value_out, hidden, {w.value_out.out, w.value_out.in}, tag::oi, {});
     return plan;
   }
+
+  // int8's source scales: each convolution's source, run in fp32 over
+  // `inputs`, mapped from 0..its largest value onto 0..255.
+  void calibrate(std::span<const float> inputs) {
+    const int count = int(inputs.size() / w.shape.input_size());
+    if (count == 0) throw std::runtime_error("int8 needs positions to calibrate on");
+    precision = Precision::FP32;
+    Plan plan = make_plan(count);
+    precision = Precision::INT8;
+    plan.input.set_data_handle(const_cast<float*>(inputs.data()));
+    std::vector<float> top(plan.conv_sources.size(), 0.f);
+    size_t next = 0;
+    for (size_t step = 0; step < plan.steps.size(); ++step) {
+      // A source is read before its step: a residual add overwrites it later.
+      for (; next < top.size() && plan.conv_sources[next].first == step; ++next) {
+        const memory& m = plan.conv_sources[next].second;
+        const float* values = static_cast<const float*>(m.get_data_handle());
+        top[next] = *std::max_element(values, values + m.get_desc().get_size() / sizeof(float));
+      }
+      plan.steps[step].first.execute(stream, plan.steps[step].second);
+      stream.wait();
+    }
+    source_scales.clear();
+    for (float t : top) source_scales.push_back(t > 0 ? 255.f / t : 1.f);
+  }
 };
 
-OneDnnNetwork::OneDnnNetwork(NetworkWeights weights, Precision precision, int threads)
+OneDnnNetwork::OneDnnNetwork(NetworkWeights weights, Precision precision, int threads,
+                             std::span<const float> calibration)
     : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.w = std::move(weights);
   m.precision = precision;
   m.threads = threads;
   if (precision == Precision::FP16)
-    throw std::runtime_error("the onednn backend runs fp32 and bf16, not fp16 (a GPU's)");
+    throw std::runtime_error("the onednn backend runs fp32, bf16 and int8, not fp16 (a GPU's)");
   m.act = precision == Precision::BF16 ? dt::bf16 : dt::f32;
   try {
+    if (threads > 0) omp_set_num_threads(threads);
+    if (precision == Precision::INT8) m.calibrate(calibration);
     m.plans.emplace(1, m.make_plan(1));  // fails here, not in a search, if oneDNN cannot
   } catch (const dnnl::error& e) {
     throw std::runtime_error(std::string("oneDNN cannot run this network in ") +

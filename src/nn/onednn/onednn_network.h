@@ -1,13 +1,14 @@
 // The policy/value network as oneDNN primitives, the CPU backend that reaches
 // AVX-512, VNNI and bf16 where LibTorch's own kernels stop at AVX2: each
 // convolution with its batch norm folded in and its ReLU or residual add as a
-// post-op, the squeeze-excitation as a mean, two inner products and one
-// fused multiply-add-ReLU. Weights are reordered once per batch size, into
+// post-op, in fp32, bf16 or int8 (u8 sources, s8 weights), the squeeze-excitation as a mean, two
+// inner products and one fused multiply-add-ReLU. Weights are reordered once per batch size, into
 // the layout oneDNN picks for this CPU. Free of torch and of oneDNN's headers
 // for its callers.
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 
 #include "nn/network_weights.h"
@@ -17,8 +18,11 @@ namespace kishi::nn {
 
 class OneDnnNetwork {
  public:
-  // Throws std::runtime_error when oneDNN cannot run `precision` here.
-  OneDnnNetwork(NetworkWeights weights, Precision precision, int threads);
+  // Throws std::runtime_error when oneDNN cannot run `precision` here. int8
+  // is calibrated on `calibration`: encoded positions of the game, one after
+  // another.
+  OneDnnNetwork(NetworkWeights weights, Precision precision, int threads,
+                std::span<const float> calibration = {});
   ~OneDnnNetwork();
   OneDnnNetwork(const OneDnnNetwork&) = delete;
   OneDnnNetwork& operator=(const OneDnnNetwork&) = delete;

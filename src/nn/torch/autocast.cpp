@@ -39,6 +39,14 @@ void set_dtype(c10::DeviceType t, c10::ScalarType d) {
 }  // namespace
 
 void check_precision(const torch::Device& device, Precision precision) {
+  if (precision == Precision::Auto)
+    throw std::invalid_argument(
+        "precision auto chooses the forward pass's precision for play; training takes fp32, fp16 "
+        "or bf16");
+  if (precision == Precision::INT8)
+    throw std::invalid_argument(
+        "precision int8 runs the forward pass on the onednn backend (--backend onednn), not on "
+        "LibTorch, and never trains");
   if (precision == Precision::FP16 && !device.is_cuda())
     throw std::invalid_argument("precision fp16 needs a CUDA device (on " + device.str() +
                                 ": fp32 or bf16)");

@@ -19,10 +19,12 @@ struct BatchedNetwork {
       : net(std::move(network)),
         batcher(std::make_unique<EvaluationBatcher>(*net, options)),
         leaf(std::make_unique<NetworkLeafEvaluator<G>>(*batcher)) {}
-  // The checkpoint at `path`, which must be a network for `game` (CheckpointError otherwise).
-  BatchedNetwork(const std::string& path, const G& game, const NetworkOptions& network,
+  // The checkpoint at `path`, which must be a network for `game` (CheckpointError
+  // otherwise); `auto` is timed at the batcher's batch size.
+  BatchedNetwork(const std::string& path, const G& game, NetworkOptions network,
                  const BatcherOptions& options)
-      : BatchedNetwork(NetworkEvaluator::from_checkpoint(path, game_encoding(game), network),
+      : BatchedNetwork(NetworkEvaluator::from_checkpoint(
+                           path, game_encoding(game), (network.batch = options.max_batch, network)),
                        options) {}
 
   std::unique_ptr<NetworkEvaluator> net;

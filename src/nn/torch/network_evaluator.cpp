@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <tuple>
 
+#include "nn/backend_choice.h"
 #include "nn/onednn/onednn_network.h"
 #include "nn/torch/autocast.h"
 #include "nn/torch/checkpoint.h"
@@ -22,9 +25,16 @@ struct NetworkEvaluator::Impl {
   EvaluationTimes times;
   std::vector<float> input;          // reused between calls
   std::vector<float> policy, value;  // the oneDNN backend's outputs
+  std::string choice_note;           // what `auto` chose and why
 };
 
 namespace {
+
+// int8's calibration and auto's check: positions of random games, the same on
+// every load, and not the same for both.
+constexpr int CALIBRATION_POSITIONS = 512;
+constexpr uint64_t CALIBRATION_SEED = 0x6b697368;
+constexpr uint64_t CHECK_SEED = 0x636865636b;
 
 torch::Device parse_device(const std::string& name) {
   if (name == "cpu") return torch::kCPU;
@@ -37,13 +47,15 @@ torch::Device parse_device(const std::string& name) {
   throw std::runtime_error("unknown device '" + name + "' (cpu, cuda, cuda:N)");
 }
 
-std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net, const GameEncoding& encoding,
-                                                  const NetworkOptions& options) {
+// The evaluator's state for a path fixed in `options` (no `auto`).
+std::unique_ptr<NetworkEvaluator::Impl> make_fixed_impl(PolicyValueNet net,
+                                                        const GameEncoding& encoding,
+                                                        const NetworkOptions& options) {
   auto impl = std::make_unique<NetworkEvaluator::Impl>();
   impl->encoding = encoding;
   impl->device = parse_device(options.device);
   impl->options = options;
-  check_precision(impl->device, options.precision);
+  if (options.backend == Backend::LibTorch) check_precision(impl->device, options.precision);
   if (options.threads > 0) torch::set_num_threads(options.threads);
   net->to(impl->device);
   net->eval();
@@ -52,8 +64,11 @@ std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net, const Game
     if (!impl->device.is_cpu())
       throw std::runtime_error("the onednn backend runs on the CPU, not on '" + options.device +
                                "' (--backend libtorch there)");
+    std::vector<float> calibration;
+    if (options.precision == Precision::INT8 && encoding.sample_inputs)
+      calibration = encoding.sample_inputs(CALIBRATION_POSITIONS, CALIBRATION_SEED);
     impl->onednn = std::make_unique<OneDnnNetwork>(net->folded(encoding.shape), options.precision,
-                                                   options.threads);
+                                                   options.threads, calibration);
   }
   return impl;
 }
@@ -66,30 +81,6 @@ void sync(const torch::Device& device) {
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
 }
-
-}  // namespace
-
-NetworkEvaluator::NetworkEvaluator(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-NetworkEvaluator::~NetworkEvaluator() = default;
-
-std::unique_ptr<NetworkEvaluator> NetworkEvaluator::from_checkpoint(const std::string& path,
-                                                                    const GameEncoding& encoding,
-                                                                    const NetworkOptions& options) {
-  auto loaded = load_checkpoint(path, encoding);
-  return std::unique_ptr<NetworkEvaluator>(
-      new NetworkEvaluator(make_impl(loaded.net, loaded.info.encoding, options)));
-}
-
-std::unique_ptr<NetworkEvaluator> NetworkEvaluator::random(const ModelConfig& config,
-                                                           const GameEncoding& encoding,
-                                                           uint64_t seed,
-                                                           const NetworkOptions& options) {
-  torch::manual_seed(seed);
-  return std::unique_ptr<NetworkEvaluator>(
-      new NetworkEvaluator(make_impl(PolicyValueNet(config, encoding.shape), encoding, options)));
-}
-
-namespace {
 
 // Fills p (policy logits) and v (win/draw/loss probabilities) of the first
 // `rows` inputs in m.input with LibTorch; returns the tensors that own them.
@@ -135,7 +126,128 @@ void onednn_forward(NetworkEvaluator::Impl& m, int rows) {
   m.times.forward += seconds_since(t0);
 }
 
+// The first `rows` inputs in m.input through the network: policy logits (p)
+// and win/draw/loss probabilities (v), held by m or by the tensors here.
+struct RawOutputs {
+  torch::Tensor policy, wdl;
+  const float* p = nullptr;
+  const float* v = nullptr;
+};
+RawOutputs forward_rows(NetworkEvaluator::Impl& m, int rows) {
+  RawOutputs o;
+  if (m.onednn) {
+    onednn_forward(m, rows);
+    o.p = m.policy.data();
+    o.v = m.value.data();
+  } else {
+    std::tie(o.policy, o.wdl) = torch_forward(m, rows);
+    o.p = o.policy.data_ptr<float>();
+    o.v = o.wdl.data_ptr<float>();
+  }
+  return o;
+}
+
+// A hash of the weights and the encoding: auto's cache key for the model.
+std::string model_hash(PolicyValueNet& net, const GameEncoding& encoding) {
+  uint64_t h = 14695981039346656037ULL;  // FNV-1a, over 8-byte words
+  const auto mix = [&h](uint64_t word) { h = (h ^ word) * 1099511628211ULL; };
+  for (char c : encoding.version) mix(uint8_t(c));
+  const auto add = [&](const torch::Tensor& t) {
+    const torch::Tensor c = t.detach().to(torch::kCPU).contiguous();
+    const auto* bytes = static_cast<const uint8_t*>(c.data_ptr());
+    const size_t size = c.numel() * c.element_size();
+    for (size_t i = 0; i < size; i += 8) {
+      uint64_t word = 0;
+      std::memcpy(&word, bytes + i, std::min<size_t>(8, size - i));
+      mix(word);
+    }
+  };
+  for (const auto& p : net->parameters()) add(p);
+  for (const auto& b : net->buffers()) add(b);
+  char text[20];
+  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)h);
+  return text;
+}
+
+// What `options` asks of this device and CPU.
+ChoiceRequest request_for(const NetworkOptions& options) {
+  const CpuSupport cpu = onednn_cpu_support();
+  ChoiceRequest r;
+  r.asked = {options.backend, options.precision};
+  r.device = parse_device(options.device).str();
+  r.cpu_isa = cpu.isa;
+  r.cpu_bf16 = cpu.bf16;
+  r.cpu_vnni = cpu.vnni;
+  return r;
+}
+
+// The path `auto` takes in `options` for `net` (nn/backend_choice.h).
+BackendChoice choose(PolicyValueNet net, const GameEncoding& encoding,
+                     const NetworkOptions& options) {
+  if (!encoding.sample_inputs)
+    throw std::runtime_error("auto needs positions of the game to check the backends on");
+  ChoiceRequest r = request_for(options);
+  if (options.threads > 0) torch::set_num_threads(options.threads);
+  r.threads = options.threads > 0 ? options.threads : torch::get_num_threads();
+  r.batch = options.batch;
+  r.model_key = model_hash(net, encoding);
+  r.check_inputs = [&encoding](int count) { return encoding.sample_inputs(count, CHECK_SEED); };
+  const size_t input_size = encoding.shape.input_size();
+  const size_t policy_size = size_t(encoding.shape.policy_size());
+  const auto make = [&](const ForwardPath& path) -> ForwardPass {
+    NetworkOptions fixed = options;
+    fixed.backend = path.backend;
+    fixed.precision = path.precision;
+    std::shared_ptr<NetworkEvaluator::Impl> impl = make_fixed_impl(net, encoding, fixed);
+    return [impl, input_size, policy_size](const float* inputs, int rows, ForwardOutputs& out) {
+      NetworkEvaluator::Impl& m = *impl;
+      m.input.assign(inputs, inputs + rows * input_size);
+      const RawOutputs o = forward_rows(m, rows);
+      const float* v = o.v;
+      out.policy_logits.assign(o.p, o.p + rows * policy_size);
+      out.values.resize(rows);
+      for (int i = 0; i < rows; ++i) out.values[i] = v[3 * i] - v[3 * i + 2];
+    };
+  };
+  return choose_backend(r, make, BackendChoiceCache(BackendChoiceCache::default_path()));
+}
+
+// The evaluator's state, with `auto` resolved by measurement.
+std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net, const GameEncoding& encoding,
+                                                  const NetworkOptions& options) {
+  if (options.backend != Backend::Auto && options.precision != Precision::Auto)
+    return make_fixed_impl(net, encoding, options);
+  const BackendChoice choice = choose(net, encoding, options);
+  NetworkOptions fixed = options;
+  fixed.backend = choice.path.backend;
+  fixed.precision = choice.path.precision;
+  auto impl = make_fixed_impl(net, encoding, fixed);
+  impl->choice_note = choice.note;
+  return impl;
+}
+
 }  // namespace
+
+NetworkEvaluator::NetworkEvaluator(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+NetworkEvaluator::~NetworkEvaluator() = default;
+
+std::unique_ptr<NetworkEvaluator> NetworkEvaluator::from_checkpoint(const std::string& path,
+                                                                    const GameEncoding& encoding,
+                                                                    const NetworkOptions& options) {
+  auto loaded = load_checkpoint(path, encoding);
+  loaded.info.encoding.sample_inputs = encoding.sample_inputs;
+  return std::unique_ptr<NetworkEvaluator>(
+      new NetworkEvaluator(make_impl(loaded.net, loaded.info.encoding, options)));
+}
+
+std::unique_ptr<NetworkEvaluator> NetworkEvaluator::random(const ModelConfig& config,
+                                                           const GameEncoding& encoding,
+                                                           uint64_t seed,
+                                                           const NetworkOptions& options) {
+  torch::manual_seed(seed);
+  return std::unique_ptr<NetworkEvaluator>(
+      new NetworkEvaluator(make_impl(PolicyValueNet(config, encoding.shape), encoding, options)));
+}
 
 void NetworkEvaluator::evaluate(std::span<const EncodedPosition> positions,
                                 std::span<PolicyValue> results) {
@@ -155,17 +267,8 @@ void NetworkEvaluator::evaluate(std::span<const EncodedPosition> positions,
     std::copy_n(positions[i].input, input_size, m.input.data() + size_t(i) * input_size);
   m.times.encode += seconds_since(t0);
 
-  torch::Tensor policy, wdl;  // own p and v on the LibTorch path
-  const float *p, *v;
-  if (m.onednn) {
-    onednn_forward(m, rows);
-    p = m.policy.data();
-    v = m.value.data();
-  } else {
-    std::tie(policy, wdl) = torch_forward(m, rows);
-    p = policy.data_ptr<float>();
-    v = wdl.data_ptr<float>();
-  }
+  const RawOutputs o = forward_rows(m, rows);
+  const float *p = o.p, *v = o.v;
 
   t0 = Clock::now();
   for (int i = 0; i < n; ++i) {
@@ -192,6 +295,8 @@ void NetworkEvaluator::save(const std::string& path, int64_t step) const {
 const EvaluationTimes& NetworkEvaluator::times() const { return impl_->times; }
 void NetworkEvaluator::reset_times() { impl_->times = {}; }
 
+const std::string& NetworkEvaluator::choice_note() const { return impl_->choice_note; }
+
 std::string NetworkEvaluator::describe() const {
   if (impl_->onednn)
     return impl_->net->config().describe() + " on " + impl_->onednn->describe() + ", " +
@@ -203,6 +308,11 @@ std::string NetworkEvaluator::describe() const {
          (impl_->options.precision == Precision::FP32
               ? ""
               : std::string(", ") + precision_name(impl_->options.precision) + " autocast");
+}
+
+std::vector<ForwardPath> runnable_paths(const NetworkOptions& options,
+                                        std::vector<std::string>& left_out) {
+  return candidate_paths(request_for(options), left_out);
 }
 
 bool cuda_available() { return torch::cuda::is_available(); }

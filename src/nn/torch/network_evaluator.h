@@ -1,13 +1,16 @@
 // An Evaluator backed by the policy/value network: LibTorch holds it (loads,
 // saves, runs it on a GPU); on the CPU the forward pass may run on oneDNN's
-// primitives instead (NetworkOptions::backend). The header is free of torch so
+// primitives instead (NetworkOptions::backend), or the faster of them for this
+// model on this machine (`auto`, nn/backend_choice.h). The header is free of torch so
 // that callers compile fast; torch lives in the .cpp.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "nn/backend.h"
+#include "nn/backend_choice.h"
 #include "nn/checkpoint_error.h"
 #include "nn/evaluator.h"
 #include "nn/game_encoding.h"
@@ -21,6 +24,7 @@ struct NetworkOptions {
   int threads = 0;             // intra-op threads of the forward pass; 0: torch's default
   Precision precision = Precision::FP32;  // of the forward pass (nn/precision.h)
   Backend backend = Backend::LibTorch;    // what runs the forward pass (nn/backend.h)
+  int batch = 16;  // the batch size the caller sends, at which `auto` times the paths
 };
 
 // Where the time of evaluate() goes, summed over calls.
@@ -52,6 +56,8 @@ class NetworkEvaluator final : public Evaluator {
   const EvaluationTimes& times() const;
   void reset_times();
   std::string describe() const;  // architecture, device, threads
+  // What `auto` chose and from what, in one line; empty when nothing was asked.
+  const std::string& choice_note() const;
 
   struct Impl;
 
@@ -59,6 +65,11 @@ class NetworkEvaluator final : public Evaluator {
   explicit NetworkEvaluator(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+// The paths (backend and precision) `options` leaves open that run on its
+// device and this CPU; `left_out` gets why each other one does not.
+std::vector<ForwardPath> runnable_paths(const NetworkOptions& options,
+                                        std::vector<std::string>& left_out);
 
 // Whether this LibTorch build can run on CUDA and sees a device.
 bool cuda_available();
