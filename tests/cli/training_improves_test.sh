@@ -18,11 +18,11 @@ rm -rf "$run"
 untrained="$run/models/model-0000000000.ckpt"
 game=$(sed -n "s/^game *= *[\"']\(.*\)[\"']/\1/p" "$run/config.toml" | head -1)
 "$kishi" evaluate --model "$untrained" --game "$game" --baselines "$baseline" --games 30 \
-  --backend onednn --playouts 16 --root-mate-nodes 0 "--min-$baseline" "$bar" "$@" > "$run/untrained.txt" 2>&1
+  --backend onednn --precision fp32 --playouts 16 --root-mate-nodes 0 "--min-$baseline" "$bar" "$@" > "$run/untrained.txt" 2>&1
 rc=$?
 cat "$run/untrained.txt"
 [ "$rc" -eq 1 ] || { echo "the untrained model passed the bar (exit $rc): the bar is too low"; exit 1; }
-"$kishi" evaluate --run "$run" --baselines "$baseline" --games 30 --playouts 16 --backend onednn \
+"$kishi" evaluate --run "$run" --baselines "$baseline" --games 30 --playouts 16 --backend onednn --precision fp32 \
   --root-mate-nodes 0 "--min-$baseline" "$bar" "$@" > "$run/trained.txt" 2>&1
 rc=$?
 cat "$run/trained.txt"
