@@ -181,9 +181,19 @@ ChoiceRequest request_for(const NetworkOptions& options) {
   return r;
 }
 
+NetworkOptions with_path(NetworkOptions options, const ForwardPath& path) {
+  options.backend = path.backend;
+  options.precision = path.precision;
+  return options;
+}
+
+// The evaluators `auto` built while it measured, by path: the reference and
+// the chosen one are built once.
+using BuiltPaths = std::vector<std::pair<ForwardPath, std::unique_ptr<NetworkEvaluator::Impl>>>;
+
 // The path `auto` takes in `options` for `net` (nn/backend_choice.h).
 BackendChoice choose(PolicyValueNet net, const GameEncoding& encoding,
-                     const NetworkOptions& options) {
+                     const NetworkOptions& options, BuiltPaths& built) {
   if (!encoding.sample_inputs)
     throw std::runtime_error("auto needs positions of the game to check the backends on");
   ChoiceRequest r = request_for(options);
@@ -195,18 +205,18 @@ BackendChoice choose(PolicyValueNet net, const GameEncoding& encoding,
   const size_t input_size = encoding.shape.input_size();
   const size_t policy_size = size_t(encoding.shape.policy_size());
   const auto make = [&](const ForwardPath& path) -> ForwardPass {
-    NetworkOptions fixed = options;
-    fixed.backend = path.backend;
-    fixed.precision = path.precision;
-    std::shared_ptr<NetworkEvaluator::Impl> impl = make_fixed_impl(net, encoding, fixed);
+    auto found = std::find_if(built.begin(), built.end(),
+                              [&](const auto& entry) { return entry.first == path; });
+    if (found == built.end())
+      found = built.emplace(built.end(), path,
+                            make_fixed_impl(net, encoding, with_path(options, path)));
+    NetworkEvaluator::Impl* impl = found->second.get();
     return [impl, input_size, policy_size](const float* inputs, int rows, ForwardOutputs& out) {
-      NetworkEvaluator::Impl& m = *impl;
-      m.input.assign(inputs, inputs + rows * input_size);
-      const RawOutputs o = forward_rows(m, rows);
-      const float* v = o.v;
+      impl->input.assign(inputs, inputs + rows * input_size);
+      const RawOutputs o = forward_rows(*impl, rows);
       out.policy_logits.assign(o.p, o.p + rows * policy_size);
       out.values.resize(rows);
-      for (int i = 0; i < rows; ++i) out.values[i] = v[3 * i] - v[3 * i + 2];
+      for (int i = 0; i < rows; ++i) out.values[i] = o.v[3 * i] - o.v[3 * i + 2];
     };
   };
   return choose_backend(r, make, BackendChoiceCache(BackendChoiceCache::default_path()));
@@ -217,11 +227,14 @@ std::unique_ptr<NetworkEvaluator::Impl> make_impl(PolicyValueNet net, const Game
                                                   const NetworkOptions& options) {
   if (options.backend != Backend::Auto && options.precision != Precision::Auto)
     return make_fixed_impl(net, encoding, options);
-  const BackendChoice choice = choose(net, encoding, options);
-  NetworkOptions fixed = options;
-  fixed.backend = choice.path.backend;
-  fixed.precision = choice.path.precision;
-  auto impl = make_fixed_impl(net, encoding, fixed);
+  BuiltPaths built;
+  const BackendChoice choice = choose(net, encoding, options, built);
+  const auto found = std::find_if(built.begin(), built.end(),
+                                  [&](const auto& entry) { return entry.first == choice.path; });
+  auto impl = found != built.end()
+                  ? std::move(found->second)
+                  : make_fixed_impl(net, encoding, with_path(options, choice.path));
+  impl->times = {};  // the timing runs are not the caller's
   impl->choice_note = choice.note;
   return impl;
 }
