@@ -20,6 +20,7 @@
 #include "games/shogi/eval/piece_values.h"
 #include "games/shogi/eval/static_value.h"
 #include "games/shogi/mate/mate_search.h"
+#include "games/shogi/mate/quick_mate.h"
 #include "games/shogi/records/records.h"
 
 namespace kishi::shogi {
@@ -74,7 +75,7 @@ class ShogiGame {
     // A bounded mate search at every new leaf: a mate in this many plies (1, 3,
     // 5...) makes the leaf a win without asking the evaluator. 0: off.
     int leaf_mate_plies = 0;
-    int leaf_mate_nodes = 64;
+    int leaf_mate_moves = 256;  // its budget: moves played (mate/quick_mate.h)
   };
 
   ShogiGame() = default;
@@ -194,9 +195,9 @@ class ShogiGame {
             uint8_t(st.reason)};
   }
   bool has_quick_mate(const State& s) const {
-    thread_local MateSearch mate_search(12);
-    return mate_search.search(s, rules_.leaf_mate_nodes, nullptr, rules_.leaf_mate_plies, false)
-               .kind == MateResult::Kind::Mate;
+    thread_local std::optional<Position> scratch;  // keeps its history's memory between calls
+    scratch = s;
+    return mates_within(*scratch, rules_.leaf_mate_plies, rules_.leaf_mate_moves);
   }
   Rules rules_;
 };

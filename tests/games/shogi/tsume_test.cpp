@@ -1,14 +1,19 @@
 // Forced mates (tests/data/tsume.tsv: 30 problems, mate in 1 to 9 with a unique
 // first move) found by the mate search within a node budget; the short ones
-// confirmed by a plain exhaustive search that shares no code with df-pn.
+// confirmed by a plain exhaustive search that shares no code with df-pn. The
+// leaves' mate test (quick_mate.h) and its check test against that search.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "game/random_positions.h"
 #include "games/shogi/core/movegen.h"
 #include "games/shogi/core/usi_move.h"
 #include "games/shogi/mate/mate_search.h"
+#include "games/shogi/mate/quick_mate.h"
+#include "games/shogi/shogi_game.h"
 
 namespace kishi::shogi {
 namespace {
@@ -131,6 +136,61 @@ TEST(MateSearch, NoMateIsSaidOnlyWhenProven) {
   // Out of budget: unknown, not "no mate".
   EXPECT_EQ(search.search(*Position::from_sfen("6k2/9/9/6S2/9/9/9/9/4K4 b RS 1"), 50).kind,
             MateResult::Kind::Unknown);
+}
+
+// Positions of random games: many pieces in hand, kings in the open.
+const std::vector<Position>& random_game_positions() {
+  static const auto positions = game::random_positions(ShogiGame(), 3000, 7, 200);
+  return positions;
+}
+
+TEST(GivesCheck, AgreesWithPlayingEachMove) {
+  size_t checks = 0, uncovered = 0;
+  for (Position pos : random_game_positions()) {
+    for (Move m : legal_moves(pos)) {
+      const bool said = pos.gives_check(m);
+      pos.do_move(m);
+      const Bitboard checkers = pos.checkers();
+      pos.undo_move();
+      ASSERT_EQ(said, checkers != 0) << pos.sfen() << " " << to_usi(m);
+      checks += said;
+      uncovered += !m.is_drop() && checkers && !test(checkers, m.to());
+    }
+  }
+  EXPECT_GT(checks, 3000u);
+  EXPECT_GT(uncovered, 50u);  // the discovered checks are among them
+}
+
+TEST(QuickMate, AgreesWithTheExhaustiveSearch) {
+  int mates1 = 0, mates3 = 0;
+  for (Position pos : random_game_positions()) {
+    const std::string sfen = pos.sfen();
+    const bool in1 = mates_within(pos, 1);
+    const bool in3 = in1 || mates_within(pos, 3);
+    ASSERT_EQ(mates_within(pos, 1, 1 << 30), in1) << sfen;
+    ASSERT_EQ(mates_within(pos, 3, 1 << 30), in3) << sfen;
+    ASSERT_EQ(pos.sfen(), sfen);  // left as it was
+    mates1 += in1;
+    mates3 += in3;
+  }
+  EXPECT_GT(mates1, 20);
+  EXPECT_GT(mates3, mates1 + 20);
+  std::printf("mates in 1: %d, in 3: %d\n", mates1, mates3);
+}
+
+TEST(QuickMate, FindsTheShortProblemsAndStopsAtItsBudget) {
+  for (const Tsume& t : short_problems()) {
+    Position pos = *Position::from_sfen(t.sfen);
+    EXPECT_TRUE(mates_within(pos, t.length, 1 << 30)) << t.sfen;
+    if (t.length > 1) EXPECT_FALSE(mates_within(pos, t.length - 2, 1 << 30)) << t.sfen;
+  }
+  // Out of budget: no mate said, though there is one.
+  Position pos = *Position::from_sfen(problems()[0].sfen);
+  EXPECT_FALSE(mates_within(pos, 1, 0));
+  EXPECT_TRUE(mates_within(pos, 1, 100));
+  // The pawn drop that would mate is illegal: no mate.
+  Position pawn = *Position::from_sfen("7nk/9/7G1/9/9/9/9/9/4K4 b P 1");
+  EXPECT_FALSE(mates_within(pawn, 3, 1 << 30));
 }
 
 }  // namespace

@@ -51,6 +51,22 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
   return (bishops & attack_tables.bishop_empty[s]) && (bishops & bishop_attacks(s, occ));
 }
 
+bool Position::gives_check(Move m) const {
+  const Color us = side_;
+  const Square k = king_square_[~us];
+  if (k == SQ_NONE) return false;
+  const Square to = m.to();
+  if (m.is_drop()) return test(attacks_of(make_piece(us, m.dropped_piece()), to, pieces()), k);
+  const Square from = m.from();
+  const Piece moved = m.is_promotion() ? Piece(board_[from] + PROMOTION_OFFSET) : board_[from];
+  const Bitboard occ = (pieces() ^ square_bb(from)) | square_bb(to);
+  if (test(attacks_of(moved, to, occ), k)) return true;
+  // Uncovered: `from` stood on a line to the king and the move leaves that line.
+  const Bitboard line = line_bb(k, from);
+  if (!line || test(line, to)) return false;
+  return (attackers_to(us, k, occ) & line & ~square_bb(from)) != 0;
+}
+
 Bitboard Position::pinned_pieces(Color c) const {
   const Square k = king_square_[c];
   if (k == SQ_NONE) return 0;

@@ -75,6 +75,9 @@ class Position {
   bool is_legal(Move m) const;
   // Whether a pawn of the side to move dropped on s would checkmate the enemy king.
   bool is_pawn_drop_mate(Square s) const;
+  // Whether a legal move of the side to move checks the enemy king, directly or
+  // by uncovering a slider, without playing it.
+  bool gives_check(Move m) const;
 
   void do_move(Move m);
   void undo_move();
