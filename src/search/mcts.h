@@ -19,6 +19,7 @@
 
 #include "game/game.h"
 #include "game/leaf_evaluator.h"
+#include "search/final_move.h"
 #include "search/node.h"
 
 namespace kishi::search {
@@ -39,9 +40,9 @@ struct SearchParams {
   // Root noise for self-play: P = (1 - epsilon) P + epsilon Dir(alpha).
   float dirichlet_alpha = 0.15f;
   float dirichlet_epsilon = 0.0f;
-  // Final choice by a lower confidence bound instead of most visits.
+  // Final choice by a lower confidence bound instead of most visits (final_move.h).
   bool lcb_final = false;
-  float lcb_z = 1.96f;
+  float lcb_z = 5.0f;  // standard errors below the mean (KataGo's lcbStdevs)
   uint64_t seed = 1;
 };
 
@@ -539,15 +540,9 @@ class Search {
     const auto& top = result.children.front();
     const ChildStats<Action>* chosen = &top;
     if (params_.lcb_final) {
-      double best_lcb = -1e300;
-      for (const auto& cs : result.children) {
-        if (cs.visits < std::max(1, top.visits / 10)) continue;
-        const double lcb = cs.q - params_.lcb_z * std_error(cs.action);
-        if (lcb > best_lcb) {
-          best_lcb = lcb;
-          chosen = &cs;
-        }
-      }
+      std::vector<ChildSample> samples;
+      for (const auto& cs : result.children) samples.push_back(sample_of(cs.action));
+      chosen = &result.children[lcb_choice(samples, 0, params_.lcb_z)];
     }
     result.best = chosen->action;
     result.value = chosen->visits ? chosen->q : r.eval_value;
@@ -555,18 +550,13 @@ class Search {
     return result;
   }
 
-  double std_error(const Action& a) const {
+  ChildSample sample_of(const Action& a) const {
     const Node<Action>& r = arena()[0];
     for (uint32_t i = 0; i < r.num_children; ++i) {
       const Node<Action>& c = child(r, i);
-      if (!(c.action == a)) continue;
-      const int n = c.visits.load();
-      if (n < 2) return 1.0;
-      const double mean = c.value_sum.load() / n;
-      const double var = std::max(0.0, c.value_sq_sum.load() / n - mean * mean);
-      return std::sqrt(var / n);
+      if (c.action == a) return {c.visits.load(), c.value_sum.load(), c.value_sq_sum.load()};
     }
-    return 1.0;
+    return {};
   }
 
   // Copies the subtree under `node` into the other arena, as its root.
