@@ -33,25 +33,4 @@ EloEstimate estimate_elo(const Score& s) {
   return e;
 }
 
-SprtResult sprt(const Score& s, double elo0, double elo1, double alpha, double beta) {
-  SprtResult r;
-  r.lower_bound = std::log(beta / (1 - alpha));
-  r.upper_bound = std::log((1 - beta) / alpha);
-  const int n = s.games();
-  if (n == 0) return r;
-  const double p = s.points() / n;
-  const double var =
-      (s.wins * std::pow(1 - p, 2) + s.draws * std::pow(0.5 - p, 2) + s.losses * std::pow(p, 2)) /
-      n;
-  if (var <= 0) return r;
-  const double s0 = elo_to_score(elo0), s1 = elo_to_score(elo1);
-  // Normal approximation of the log-likelihood ratio of the mean score.
-  r.llr = n * (s1 - s0) * (2 * p - s0 - s1) / (2 * var);
-  if (r.llr >= r.upper_bound)
-    r.verdict = SprtResult::Verdict::AcceptH1;
-  else if (r.llr <= r.lower_bound)
-    r.verdict = SprtResult::Verdict::AcceptH0;
-  return r;
-}
-
 }  // namespace kishi::match

@@ -1,5 +1,5 @@
-// Match statistics: Elo difference with its 95% interval, likelihood of
-// superiority, and the sequential probability ratio test.
+// Match statistics of games counted one by one: Elo difference with its 95%
+// interval and likelihood of superiority. Game pairs and the SPRT: pentanomial.h.
 #pragma once
 
 #include <string>
@@ -25,8 +25,5 @@ struct SprtResult {
   double llr = 0, lower_bound = 0, upper_bound = 0;
   enum class Verdict { Continue, AcceptH0, AcceptH1 } verdict = Verdict::Continue;
 };
-
-// GSPRT of H0: elo = elo0 against H1: elo = elo1 on the trinomial results.
-SprtResult sprt(const Score& s, double elo0, double elo1, double alpha, double beta);
 
 }  // namespace kishi::match

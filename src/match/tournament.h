@@ -1,11 +1,13 @@
-// A match of USI engines, for any game: every pair plays `games` games,
-// colours alternating, openings taken in turn, `concurrency` games at once;
-// each record written as it ends with a progress line, a dead or hung engine
-// restarted, an SPRT stopping a two-engine match when it decides; at the end
-// a summary (and, for three engines or more, a ratings table and every
-// pair's score) in OUT/summary.json.
+// A match of USI engines, for any game: every pair plays `games` games, each
+// opening twice with the colours swapped (a game pair), openings taken in
+// turn, `concurrency` games at once; each record written as it ends with a
+// progress line, a dead or hung engine restarted, a pentanomial SPRT on the
+// game pairs stopping a two-engine match when it decides; at the end a summary
+// (game pairs, per-colour scores and, for three engines or more, a ratings
+// table and every pair's score) in OUT/summary.json.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cctype>
 #include <cstdio>
@@ -22,6 +24,7 @@
 #include "game/game.h"
 #include "game/record.h"
 #include "match/elo.h"
+#include "match/pentanomial.h"
 #include "match/ratings.h"
 #include "match/referee.h"
 
@@ -31,7 +34,7 @@ struct MatchSettings {
   int games = 10, concurrency = 1, max_plies = 320;
   TimeControl tc;
   std::string out_dir;
-  std::vector<double> sprt_args;  // elo0, elo1, alpha, beta; empty: no test
+  std::vector<double> sprt_args;  // elo0, elo1 (logistic), alpha, beta; empty: no test
 };
 
 // "A vs B: +w =d -l (n games), elo ... [low, high], LOS ...", from A's side.
@@ -62,6 +65,8 @@ class Tournament {
     for (int i = 0; i < int(engines.size()); ++i)
       for (int j = i + 1; j < int(engines.size()); ++j) pairs_.emplace_back(i, j);
     total_games_ = int(pairs_.size()) * s_.games;
+    game_pairs_.resize(pairs_.size());
+    by_colour_.resize(pairs_.size());
   }
 
   // Plays the match and writes its summary; 0, or 1 when an engine would not start.
@@ -74,6 +79,17 @@ class Tournament {
     std::printf("%s; records in %s\n",
                 describe_pair(engines_[0].name, engines_[1].name, results_[0][1]).c_str(),
                 s_.out_dir.c_str());
+    std::printf("%s\n", describe_game_pairs(0).c_str());
+    const auto& t = s_.sprt_args;
+    if (t.size() == 4 && engines_.size() == 2) {
+      const SprtResult r = sprt(game_pairs_[0], t[0], t[1], t[2], t[3]);
+      std::printf("sprt elo0 %g elo1 %g: %s, LLR %.2f [%.2f, %.2f] after %d game pairs\n", t[0],
+                  t[1],
+                  verdict_ == "H1"   ? "H1 accepted"
+                  : verdict_ == "H0" ? "H0 accepted"
+                                     : "undecided",
+                  r.llr, r.lower_bound, r.upper_bound, game_pairs_[0].pairs());
+    }
     return failures_.empty() ? 0 : 1;
   }
 
@@ -162,14 +178,75 @@ class Tournament {
         rec.reason.c_str(), rec.actions.size(), engines_[a].name.c_str(), s.wins, s.draws, s.losses,
         engines_[b].name.c_str(), e.elo, e.lower, e.upper);
     std::fflush(stdout);
+    count_game_pair(index, a_player, rec.winner);
+  }
+
+  // The pair's second game completes a game pair (the same opening, colours
+  // swapped): its points go to the pentanomial counts, and the SPRT, when
+  // asked for, looks again.
+  void count_game_pair(int index, int a_player, int winner) {
+    const int p = index / s_.games;
+    const double points = winner == game::Outcome::DRAW ? 0.5 : winner == a_player ? 1 : 0;
+    Score& colour = by_colour_[size_t(p)][a_player];
+    (points == 1 ? colour.wins : points == 0 ? colour.losses : colour.draws)++;
+    const int first_of_pair = index - (index % s_.games) % 2;
+    const auto half = half_pairs_.find(first_of_pair);
+    if (half == half_pairs_.end()) {
+      half_pairs_[first_of_pair] = points;
+      return;
+    }
+    game_pairs_[size_t(p)].add(half->second + points);
+    half_pairs_.erase(half);
     const auto& t = s_.sprt_args;
     if (t.size() == 4 && engines_.size() == 2) {
-      const SprtResult r = sprt(results_[0][1], t[0], t[1], t[2], t[3]);
+      const SprtResult r = sprt(game_pairs_[0], t[0], t[1], t[2], t[3]);
+      std::printf("%s, LLR %.2f [%.2f, %.2f]\n", describe_game_pairs(0).c_str(), r.llr,
+                  r.lower_bound, r.upper_bound);
+      std::fflush(stdout);
       if (r.verdict != SprtResult::Verdict::Continue) {
         verdict_ = r.verdict == SprtResult::Verdict::AcceptH1 ? "H1" : "H0";
         stop_ = true;
       }
     }
+  }
+
+  // "game pairs [0, 0.5, 1, 1.5, 2 points] a b c d e, elo ... [low, high], nelo ...,
+  // as black +w =d -l, as white ..." for pair p, from its first engine's side.
+  std::string describe_game_pairs(int p) const {
+    const Pentanomial& g = game_pairs_[size_t(p)];
+    const EloEstimate e = pair_elo(g);
+    const Score& black = by_colour_[size_t(p)][0];
+    const Score& white = by_colour_[size_t(p)][1];
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  "game pairs %d [0-2 points: %d %d %d %d %d], elo %+.1f [%+.1f, %+.1f], nelo "
+                  "%+.1f; as black +%d =%d -%d, as white +%d =%d -%d",
+                  g.pairs(), g.counts[0], g.counts[1], g.counts[2], g.counts[3], g.counts[4], e.elo,
+                  e.lower, e.upper, normalized_elo(g), black.wins, black.draws, black.losses,
+                  white.wins, white.draws, white.losses);
+    return text;
+  }
+
+  nlohmann::json game_pairs_json(int p) const {
+    const Pentanomial& g = game_pairs_[size_t(p)];
+    const EloEstimate e = pair_elo(g);
+    const auto colour = [](const Score& s) {
+      return nlohmann::json{{"wins", s.wins}, {"draws", s.draws}, {"losses", s.losses}};
+    };
+    nlohmann::json j = {{"pairs", g.pairs()},
+                        {"pentanomial", g.counts},
+                        {"elo", {{"estimate", e.elo}, {"lower95", e.lower}, {"upper95", e.upper}}},
+                        {"normalized_elo", normalized_elo(g)},
+                        {"as_black", colour(by_colour_[size_t(p)][0])},
+                        {"as_white", colour(by_colour_[size_t(p)][1])}};
+    const auto& t = s_.sprt_args;
+    if (t.size() == 4 && p == 0) {
+      const SprtResult r = sprt(g, t[0], t[1], t[2], t[3]);
+      j["sprt"] = {{"elo0", t[0]},          {"elo1", t[1]}, {"alpha", t[2]},
+                   {"beta", t[3]},          {"llr", r.llr}, {"lower", r.lower_bound},
+                   {"upper", r.upper_bound}};
+    }
+    return j;
   }
 
   // The ratings table: maximum-likelihood Elo over all pairs, the first
@@ -189,7 +266,8 @@ class Tournament {
     }
     summary["ratings"] = table;
     nlohmann::json pair_table = nlohmann::json::array();
-    for (const auto& [a, b] : pairs_) {
+    for (const auto& pair : pairs_) {
+      const auto [a, b] = pair;
       const Score& s = results_[a][b];
       const EloEstimate pe = estimate_elo(s);
       std::printf("%s\n", describe_pair(engines_[a].name, engines_[b].name, s).c_str());
@@ -202,7 +280,8 @@ class Tournament {
                             {"elo", pe.elo},
                             {"lower95", pe.lower},
                             {"upper95", pe.upper},
-                            {"los", pe.los}});
+                            {"los", pe.los},
+                            {"game_pairs", game_pairs_json(int(&pair - pairs_.data()))}});
     }
     summary["pairs"] = pair_table;
   }
@@ -223,6 +302,7 @@ class Tournament {
         {"games", played_},
         {"score", {{"wins", score.wins}, {"draws", score.draws}, {"losses", score.losses}}},
         {"elo", {{"estimate", e.elo}, {"lower95", e.lower}, {"upper95", e.upper}, {"los", e.los}}},
+        {"game_pairs", game_pairs_json(0)},
         {"reasons", reasons_},
         {"sprt", verdict_}};
     if (engines_.size() > 2) add_ratings(summary, names);
@@ -235,7 +315,10 @@ class Tournament {
   const MatchSettings& s_;
   std::vector<std::pair<int, int>> pairs_;
   int total_games_ = 0;
-  std::vector<std::vector<Score>> results_;  // [a][b]: a's score against b
+  std::vector<std::vector<Score>> results_;      // [a][b]: a's score against b
+  std::vector<Pentanomial> game_pairs_;          // by engine pair, from its first engine's side
+  std::vector<std::array<Score, 2>> by_colour_;  // by engine pair: its first engine as black, white
+  std::map<int, double> half_pairs_;  // a pair's first game to end: its points, by its index
   std::mutex mutex_;
   std::map<std::string, int> reasons_;
   std::atomic<int> next_game_{0};

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -9,6 +10,7 @@
 
 #include "games/shogi/shogi_game.h"
 #include "match/elo.h"
+#include "match/pentanomial.h"
 #include "match/ratings.h"
 
 namespace kishi::match {
@@ -164,13 +166,56 @@ TEST(Elo, PublishedExamples) {
   EXPECT_NEAR(estimate_elo({75, 0, 25}).elo, 190.8, 0.1);
 }
 
-TEST(Elo, SprtDecidesOnClearResults) {
-  EXPECT_EQ(sprt({300, 100, 100}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::AcceptH1);
-  EXPECT_EQ(sprt({100, 100, 300}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::AcceptH0);
-  EXPECT_EQ(sprt({5, 2, 4}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::Continue);
-  const SprtResult r = sprt({1, 0, 1}, 0, 5, 0.05, 0.05);
-  EXPECT_NEAR(r.lower_bound, -2.944, 0.001);
-  EXPECT_NEAR(r.upper_bound, 2.944, 0.001);
+// Game pairs against a separate computation of fishtest's formulas (a Python
+// script solving the same equations by its own bisection, docs/match.md):
+// the LLR of the pentanomial GSPRT, the Elo interval and the normalized Elo.
+TEST(Pentanomial, AgreesWithFishtestFormulas) {
+  struct Case {
+    std::array<int, 5> counts;
+    double elo0, elo1, llr, elo, lower, upper, nelo;
+  };
+  const Case cases[] = {
+      {{10, 20, 40, 25, 15}, 0, 10, 0.518128, 23.7256, -13.3260, 61.3261, 29.3870},
+      {{5, 30, 50, 30, 5}, 0, 10, -0.238150, 0, -28.4367, 28.4367, 0},
+      {{2, 10, 30, 35, 23}, 0, 10, 2.446989, 121.0638, 83.9189, 161.0875, 164.5112},
+      {{0, 3, 10, 6, 1}, -5, 5, 0.494297, 43.6578, -14.9352, 104.8566, 80.1300},
+  };
+  for (const Case& c : cases) {
+    const Pentanomial p{c.counts};
+    const SprtResult r = sprt(p, c.elo0, c.elo1, 0.05, 0.05);
+    EXPECT_NEAR(r.llr, c.llr, 1e-5);
+    EXPECT_NEAR(r.lower_bound, -2.944439, 1e-6);
+    EXPECT_NEAR(r.upper_bound, 2.944439, 1e-6);
+    const EloEstimate e = pair_elo(p);
+    EXPECT_NEAR(e.elo, c.elo, 1e-3);
+    EXPECT_NEAR(e.lower, c.lower, 1e-3);
+    EXPECT_NEAR(e.upper, c.upper, 1e-3);
+    EXPECT_NEAR(normalized_elo(p), c.nelo, 1e-3);
+  }
+}
+
+// Near H0 and H1 the exact LLR and the normal approximation of the mean score,
+// N (s1 - s0) (2 mean - s0 - s1) / (2 var), agree: a check of the formula that
+// needs no reference numbers.
+TEST(Pentanomial, LlrMatchesTheNormalApproximation) {
+  const Pentanomial p{{400, 2600, 5000, 2700, 420}};
+  const double s0 = elo_to_score(0), s1 = elo_to_score(5);
+  const double approx = p.pairs() * (s1 - s0) * (2 * p.mean() - s0 - s1) / (2 * p.pair_variance());
+  EXPECT_NEAR(sprt(p, 0, 5, 0.05, 0.05).llr, approx, 0.02 * std::abs(approx));
+}
+
+TEST(Pentanomial, SprtDecidesOnClearResults) {
+  EXPECT_EQ(sprt({{5, 20, 40, 60, 40}}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::AcceptH1);
+  EXPECT_EQ(sprt({{40, 60, 40, 20, 5}}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::AcceptH0);
+  EXPECT_EQ(sprt({{1, 2, 3, 2, 1}}, 0, 10, 0.05, 0.05).verdict, SprtResult::Verdict::Continue);
+  EXPECT_EQ(sprt(Pentanomial{}, 0, 10, 0.05, 0.05).llr, 0);
+  Pentanomial p;
+  p.add(0);
+  p.add(1.5);
+  p.add(2);
+  p.add(1);
+  EXPECT_EQ(p.counts, (std::array<int, 5>{1, 0, 1, 1, 1}));
+  EXPECT_DOUBLE_EQ(p.mean(), (0 + 0.75 + 1 + 0.5) / 4);
 }
 
 }  // namespace
