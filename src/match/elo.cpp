@@ -5,14 +5,11 @@
 
 namespace kishi::match {
 
-namespace {
-// A score of 0% or 100% has no finite Elo: the answer is then -inf or +inf.
 double score_to_elo(double p) {
   if (p <= 0) return -INFINITY;
   if (p >= 1) return INFINITY;
   return -400 * std::log10(1 / p - 1);
 }
-}  // namespace
 
 double elo_to_score(double elo) { return 1 / (1 + std::pow(10, -elo / 400)); }
 

@@ -20,6 +20,8 @@ struct EloEstimate {
 // From the first player's view. A clean sweep has an infinite estimate.
 EloEstimate estimate_elo(const Score& s);
 double elo_to_score(double elo);
+// A score of 0% or 100% has no finite Elo: the answer is then -inf or +inf.
+double score_to_elo(double score);
 
 struct SprtResult {
   double llr = 0, lower_bound = 0, upper_bound = 0;

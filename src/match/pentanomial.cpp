@@ -8,12 +8,6 @@ namespace {
 
 constexpr double SCORE[5] = {0, 0.25, 0.5, 0.75, 1};
 
-double elo_of(double score) {
-  if (score <= 0) return -INFINITY;
-  if (score >= 1) return INFINITY;
-  return -400 * std::log10(1 / score - 1);
-}
-
 // The distribution closest to `p` (maximum likelihood) whose mean score is s:
 // q_i = p_i / (1 + theta (a_i - s)), theta the root of sum p_i (a_i - s) / (1 +
 // theta (a_i - s)) = 0 between the poles, found by bisection (the sum falls as
@@ -53,9 +47,9 @@ EloEstimate pair_elo(const Pentanomial& p) {
   const int n = p.pairs();
   if (n == 0) return e;
   const double m = p.mean(), se = std::sqrt(p.pair_variance() / n);
-  e.elo = elo_of(m);
-  e.lower = elo_of(m - 1.959964 * se);
-  e.upper = elo_of(m + 1.959964 * se);
+  e.elo = score_to_elo(m);
+  e.lower = score_to_elo(m - 1.959964 * se);
+  e.upper = score_to_elo(m + 1.959964 * se);
   e.los = se > 0 ? 0.5 * (1 + std::erf((m - 0.5) / (se * std::sqrt(2.0)))) : m > 0.5 ? 1 : 0.5;
   return e;
 }
