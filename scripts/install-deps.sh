@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libtorch-dev          # LibTorch C++ frontend: network, training (src/nn/, src/training/)
   libdnnl-dev           # oneDNN, the CPU kernels LibTorch links: the network at AVX-512, VNNI and bf16 (src/nn/onednn/)
+  libonnx-dev           # ONNX's protobuf classes and checker: kishi export-onnx (src/nn/onnx/)
   libgloo-dev           # headers of torch c10d's Gloo backend: data-parallel training
   libeigen3-dev         # linear algebra for rating fits (match/)
   libspdlog-dev         # logging
@@ -34,13 +35,23 @@ for p in "${packages[@]}"; do
 done
 
 # The page's libraries and the browser tests' driver, pinned in
-# web/package-lock.json (npm ci downloads nothing when they are in place).
+# web/package-lock.json; onnxruntime-node, which runs the exported ONNX models
+# in tests/onnx/, pinned in tests/onnx/package-lock.json (npm ci downloads
+# nothing when they are in place).
+npm_ci() {  # DIR PACKAGE...
+  local dir=$1 p
+  shift
+  for p in "$@"; do
+    if [ ! -d "$dir/node_modules/$p" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+      echo "install-deps: npm ci in $dir/"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+      return
+    fi
+  done
+}
 npm_packages() {
-  if [ ! -d web/node_modules/shogiground ] || [ ! -d web/node_modules/playwright-core ] ||
-    [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
-    echo "install-deps: npm ci in web/"
-    (cd web && npm ci --no-audit --no-fund --loglevel=error)
-  fi
+  npm_ci web shogiground playwright-core
+  npm_ci tests/onnx onnxruntime-node
 }
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -29,6 +29,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"match", kishi::command::match, "games between USI engines, with Elo and records"},
     {"data", kishi::command::data, "data files for people (data show FILE)"},
     {"export", kishi::command::export_data, "a run's self-play games as hcpe or hcpe3 records"},
+    {"export-onnx", kishi::command::export_onnx, "a network as an ONNX model, with test data"},
     {"import", kishi::command::import_data,
      "shogi data (CSA, KIF, hcpe, hcpe3, psv) as a run's training positions"},
     {"teacher", kishi::command::teacher, "positions scored by USI engines, as hcpe"},
@@ -39,7 +40,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
 
 void usage(std::FILE* out) {
   std::fprintf(out, "usage: kishi <command> [options]\n\ncommands:\n");
-  for (const auto& c : SUBCOMMANDS) std::fprintf(out, "  %-8s %s\n", c.name, c.summary);
+  for (const auto& c : SUBCOMMANDS) std::fprintf(out, "  %-11s %s\n", c.name, c.summary);
   std::fprintf(out, "\nkishi <command> --help shows the options of a command.\n");
 }
 

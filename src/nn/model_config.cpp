@@ -19,6 +19,14 @@ ModelConfig ModelConfig::from(const Config& t) {
   return c;
 }
 
+ModelConfig ModelConfig::from_file(const std::string& path) {
+  if (path.empty()) return {};
+  const Config file = Config::load_file(path);
+  const ModelConfig c = from(file.table("model"));
+  file.finish();
+  return c;
+}
+
 std::string ModelConfig::describe() const {
   return std::to_string(blocks) + "x" + std::to_string(channels) +
          (squeeze_excitation ? " se" : "");

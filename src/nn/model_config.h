@@ -17,6 +17,9 @@ struct ModelConfig {
 
   // Reads the keys of a [model] table; unknown keys are left for Config::finish.
   static ModelConfig from(const Config& model_table);
+  // The [model] table of a TOML file that holds only that table (configs/model/);
+  // the default shape for an empty path. Throws naming the file and the bad key.
+  static ModelConfig from_file(const std::string& path);
   std::string describe() const;  // "6x64 se"
   bool operator==(const ModelConfig&) const = default;
 };

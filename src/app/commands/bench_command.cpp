@@ -137,12 +137,7 @@ void time_batches(const G& game, nn::NetworkEvaluator& net,
 template <game::Game G>
 int bench_nn(const G& game, const NnOptions& o) {
   const nn::GameEncoding encoding = nn::game_encoding(game);
-  nn::ModelConfig config;
-  if (o.model_file.empty() && !o.model_config.empty()) {
-    const Config file = Config::load_file(o.model_config);
-    config = nn::ModelConfig::from(file.table("model"));
-    file.finish();
-  }
+  const nn::ModelConfig config = nn::ModelConfig::from_file(o.model_config);
   const auto load = [&](const nn::NetworkOptions& options) {
     return o.model_file.empty()
                ? nn::NetworkEvaluator::random(config, encoding, 1, options)

@@ -15,6 +15,7 @@ int evaluate(int argc, char** argv);
 int serve(int argc, char** argv);
 int data(int argc, char** argv);
 int export_data(int argc, char** argv);
+int export_onnx(int argc, char** argv);
 int import_data(int argc, char** argv);
 int teacher(int argc, char** argv);
 int status(int argc, char** argv);

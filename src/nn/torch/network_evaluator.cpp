@@ -26,6 +26,7 @@ struct NetworkEvaluator::Impl {
   std::vector<float> input;          // reused between calls
   std::vector<float> policy, value;  // the oneDNN backend's outputs
   std::string choice_note;           // what `auto` chose and why
+  int64_t step = 0;                  // training steps behind the weights
 };
 
 namespace {
@@ -249,8 +250,9 @@ std::unique_ptr<NetworkEvaluator> NetworkEvaluator::from_checkpoint(const std::s
                                                                     const NetworkOptions& options) {
   auto loaded = load_checkpoint(path, encoding);
   loaded.info.encoding.sample_inputs = encoding.sample_inputs;
-  return std::unique_ptr<NetworkEvaluator>(
-      new NetworkEvaluator(make_impl(loaded.net, loaded.info.encoding, options)));
+  auto impl = make_impl(loaded.net, loaded.info.encoding, options);
+  impl->step = loaded.info.step;
+  return std::unique_ptr<NetworkEvaluator>(new NetworkEvaluator(std::move(impl)));
 }
 
 std::unique_ptr<NetworkEvaluator> NetworkEvaluator::random(const ModelConfig& config,
@@ -303,6 +305,30 @@ void NetworkEvaluator::evaluate(std::span<const EncodedPosition> positions,
 
 void NetworkEvaluator::save(const std::string& path, int64_t step) const {
   save_checkpoint(path, impl_->net, {impl_->encoding, impl_->net->config(), step});
+}
+
+NetworkWeights NetworkEvaluator::folded_weights() const {
+  return impl_->net->folded(impl_->encoding.shape);
+}
+
+int64_t NetworkEvaluator::step() const { return impl_->step; }
+
+void NetworkEvaluator::reference_logits(std::span<const float> inputs, std::vector<float>& policy,
+                                        std::vector<float>& value) const {
+  const EncodingShape& shape = impl_->encoding.shape;
+  const int64_t rows = int64_t(inputs.size() / shape.input_size());
+  torch::NoGradGuard no_grad;
+  // from_blob does not write through its pointer; the forward pass reads a copy on the device.
+  const auto x = torch::from_blob(const_cast<float*>(inputs.data()),
+                                  {rows, shape.planes, shape.height, shape.width}, torch::kFloat32)
+                     .to(impl_->device);
+  const NetworkOutput out = impl_->net->forward(x);
+  const auto copy = [](const torch::Tensor& t, std::vector<float>& to) {
+    const auto c = t.to(torch::kCPU, torch::kFloat32).contiguous();
+    to.assign(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+  };
+  copy(out.policy_logits, policy);
+  copy(out.value_logits, value);
 }
 
 const EvaluationTimes& NetworkEvaluator::times() const { return impl_->times; }

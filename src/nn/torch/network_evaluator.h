@@ -15,6 +15,7 @@
 #include "nn/evaluator.h"
 #include "nn/game_encoding.h"
 #include "nn/model_config.h"
+#include "nn/network_weights.h"
 #include "nn/precision.h"
 
 namespace kishi::nn {
@@ -53,6 +54,15 @@ class NetworkEvaluator final : public Evaluator {
                 std::span<PolicyValue> results) override;
   // Writes the network as a checkpoint (for a new run's first, random model).
   void save(const std::string& path, int64_t step = 0) const;
+  // The weights with the batch norms folded in: what other runtimes are given.
+  NetworkWeights folded_weights() const;
+  // Training steps behind the weights (0 for random ones).
+  int64_t step() const;
+  // LibTorch's raw outputs in fp32 for encoded inputs laid one after another:
+  // policy logits and value logits (win, draw, loss), what an exported model
+  // is checked against.
+  void reference_logits(std::span<const float> inputs, std::vector<float>& policy,
+                        std::vector<float>& value) const;
   const EvaluationTimes& times() const;
   void reset_times();
   std::string describe() const;  // architecture, device, threads
