@@ -35,7 +35,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"teacher", kishi::command::teacher, "positions scored by USI engines, as hcpe"},
     {"status", kishi::command::status, "a run directory's models, games and writers"},
     {"bench", kishi::command::bench,
-     "fixed benchmark suites (bench perft|nn|search|selfplay|train)"},
+     "the build's signature (nodes, nodes/s), or a suite: perft|nn|search|selfplay|train"},
 };
 
 void usage(std::FILE* out) {

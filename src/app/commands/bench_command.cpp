@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <span>
 
+#include "app/commands/bench_signature.h"
 #include "app/commands/commands.h"
 #include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
@@ -331,8 +332,15 @@ int bench_selfplay(const std::string& config_path, double seconds) {
 }  // namespace
 
 int bench(int argc, char** argv) {
-  CLI::App app{"Fixed benchmark suites", "kishi bench"};
-  app.require_subcommand(1);
+  CLI::App app{
+      "Fixed benchmark suites; with none named, the build's signature: each game's bench "
+      "positions to fixed playouts, then `nodes N` and `nodes/s M`",
+      "kishi bench"};
+  app.require_subcommand(0, 1);
+  SignatureOptions signature;
+  app.add_option("--playouts", signature.playouts, "the signature's playouts per position")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(1), int64_t(1) << 20));
   auto* perft = app.add_subcommand("perft", "perft suite, single thread; prints nodes/s");
   NnOptions nn_options;
   auto* nn_cmd = app.add_subcommand(
@@ -393,7 +401,7 @@ int bench(int argc, char** argv) {
   if (nn_cmd->parsed())
     return games::with_game(nn_options.game, {},
                             [&](const auto& game) { return bench_nn(game, nn_options); });
-  return 2;
+  return bench_signature(signature);
 }
 
 }  // namespace kishi::command

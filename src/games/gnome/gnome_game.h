@@ -34,6 +34,14 @@ inline constexpr game::PerftBench PERFT_BENCH[] = {
     {"gnome-king-top", "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W", 3},
 };
 
+// Positions `kishi bench` (the signature) and `kishi bench search` search: the
+// start, the middle games above, and a mate in three through a veto.
+inline constexpr std::string_view BENCH_STATES[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 B",
+    "rnb1k1(rp)p/1p1pbpp1/3q4/1B~4p1/3N4/5NP1/P1RQ1B2/PPKPPP1(RP) w q - 0 16 B",
+    "prpkp1rp/1p1bp3/2p4p/2n4b~/4q2(RK)/8/BQ1PB2P/(RN)PPPP1N1 b - - 0 24 W",
+    "k7/7R/7R/8/8/8/8/5RRK w - - 0 1 B"};
+
 class GnomeMateSolver;
 
 inline constexpr game::GameInfo VARIANTS[] = {
@@ -42,6 +50,7 @@ inline constexpr game::GameInfo VARIANTS[] = {
      .notation = "FEN",
      .players = {"White", "Black"},
      .board = "gnome",
+     .bench_states = BENCH_STATES,
      .perft_bench = PERFT_BENCH},
 };
 

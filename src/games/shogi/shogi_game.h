@@ -25,10 +25,15 @@
 
 namespace kishi::shogi {
 
-// Positions `kishi bench search` searches: the start and a middle game.
+// Positions `kishi bench` (the signature) and `kishi bench search` search: the
+// start, middle games (one full of drops), and endgames with a mate to find.
 inline constexpr std::string_view BENCH_STATES[] = {
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1"};
+    "ln1g3nl/1r1sk1gb1/p1pp1s1pp/1p2ppp2/9/2PPP1P2/PPBS1P1PP/2G1K2R1/LN3GSNL b - 1",
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+    "9/4k4/9/3G5/5S3/9/9/9/4K4 b 2GS 1",
+    "3k5/9/9/1N7/5L3/9/9/9/4K4 b R2G 1"};
 
 // `kishi bench perft`: openings, a middle game full of drops, hand-heavy positions.
 inline constexpr game::PerftBench PERFT_BENCH[] = {

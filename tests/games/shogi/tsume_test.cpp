@@ -182,7 +182,9 @@ TEST(QuickMate, FindsTheShortProblemsAndStopsAtItsBudget) {
   for (const Tsume& t : short_problems()) {
     Position pos = *Position::from_sfen(t.sfen);
     EXPECT_TRUE(mates_within(pos, t.length, 1 << 30)) << t.sfen;
-    if (t.length > 1) EXPECT_FALSE(mates_within(pos, t.length - 2, 1 << 30)) << t.sfen;
+    if (t.length > 1) {
+      EXPECT_FALSE(mates_within(pos, t.length - 2, 1 << 30)) << t.sfen;
+    }
   }
   // Out of budget: no mate said, though there is one.
   Position pos = *Position::from_sfen(problems()[0].sfen);
