@@ -336,7 +336,7 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   const std::filesystem::path root = options.web_root;
   if (!std::filesystem::is_regular_file(root / "index.html"))
     return "no page at " + (root / "index.html").string() +
-           " (run kishi serve from the project, or give --web DIR)";
+           " (give --web DIR: the web/ folder of kishi's source tree)";
   Service service{.options = options,
                   .first_game = options.game.empty() ? served_games().front() : options.game,
                   .tables = Tables(options.max_games),

@@ -17,7 +17,7 @@ namespace kishi::command {
 int serve(int argc, char** argv) {
   CLI::App app{"The web board: play kishi in a browser", "kishi serve"};
   serve::ServerOptions o;
-  o.web_root = "web";
+  o.web_root = KISHI_WEB_DIR;  // the source tree's web/, as models/ is found: from any directory
   add_game_option(app, o.game, serve::served_games())
       ->description("the new game's default: " + games::names_text(serve::served_games()));
   app.add_option("--model", o.engine.model_file,
