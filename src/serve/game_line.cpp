@@ -1,8 +1,10 @@
 // GameLine for every registered game, built once here.
 #include "serve/game_line.h"
 
+#include <algorithm>
 #include <sstream>
 
+#include "game/position_command.h"
 #include "games/registry.h"
 
 namespace kishi::serve {
@@ -92,17 +94,59 @@ class LineOf final : public GameLine {
   std::vector<int> movers_;
 };
 
+// The words of a start the page may be given: its own exports too, whose
+// comments ("# ..." to the line's end) are skipped, and the plain record of a game without
+// a record format of its own ("start S" and "actions ..." lines) as "sfen S
+// moves ...".
+std::vector<std::string> start_words(std::string_view text) {
+  std::vector<std::string> words, start, actions;
+  std::istringstream lines{std::string(text)};
+  for (std::string line; std::getline(lines, line);) {
+    line = line.substr(0, line.find('#'));  // a comment runs to the line's end
+    std::istringstream in(line);
+    std::vector<std::string> w;
+    for (std::string word; in >> word;) w.push_back(word);
+    if (w.empty()) continue;
+    if (w[0] == "start" && start.empty()) start.assign(w.begin() + 1, w.end());
+    if (w[0] == "actions") actions.assign(w.begin() + 1, w.end());
+    words.insert(words.end(), w.begin(), w.end());
+  }
+  if (start.empty() || words[0] != "game") return words;
+  words = {"sfen"};
+  words.insert(words.end(), start.begin(), start.end());
+  words.push_back("moves");
+  words.insert(words.end(), actions.begin(), actions.end());
+  return words;
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<GameLine>> make_game_line(std::string_view game, std::string_view start) {
   using Result = Expected<std::unique_ptr<GameLine>>;
   if (!games::is_game(game)) return Result::failure(games::unknown_game(game).what());
+  std::vector<std::string> words = start_words(start);
   return games::with_game(game, {}, [&](const auto& g) -> Result {
     using G = std::decay_t<decltype(g)>;
-    if (start.empty()) return std::unique_ptr<GameLine>(new LineOf<G>(g, g.start_state()));
-    auto state = g.parse_state(start);
-    if (!state) return Result::failure(state.error());
-    return std::unique_ptr<GameLine>(new LineOf<G>(g, std::move(*state)));
+    if (words.empty()) return std::unique_ptr<GameLine>(new LineOf<G>(g, g.start_state()));
+    const bool named =
+        words[0] == "position" || words[0] == "startpos" || words[0] == "sfen" || words[0] == "fen";
+    if (!named && std::find(words.begin(), words.end(), "moves") == words.end()) {
+      std::string text;
+      for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+      auto state = g.parse_state(text);
+      if (!state) return Result::failure(state.error());
+      return std::unique_ptr<GameLine>(new LineOf<G>(g, std::move(*state)));
+    }
+    // A USI position line, or a state text with its moves (the page's own
+    // export): the line starts at the state and replays the moves.
+    if (!named) words.insert(words.begin(), "sfen");
+    auto position = game::parse_position(g, std::span<const std::string>(words));
+    if (!position) return Result::failure(position.error());
+    auto line = std::make_unique<LineOf<G>>(g, *g.parse_state(position->base));
+    for (const std::string& action : position->action_texts)
+      if (std::string error = line->play(action); !error.empty())
+        return Result::failure(error + " ('" + action + "')");
+    return std::unique_ptr<GameLine>(std::move(line));
   });
 }
 

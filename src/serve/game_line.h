@@ -44,8 +44,10 @@ class GameLine {
   virtual std::vector<PieceLabel> piece_labels() const = 0;  // empty: the page knows them
 };
 
-// The game `game` from `start` (a state text; empty: the start position), or
-// an error naming the game or the fault in the state text.
+// The game `game` from `start`: a state text (empty: the start position), a
+// state text followed by "moves ..." (the page's export), or a USI position
+// line ("[position] startpos|sfen S|fen F [moves ...]"), the moves replayed;
+// else an error naming the game or the faulty text or move.
 Expected<std::unique_ptr<GameLine>> make_game_line(std::string_view game, std::string_view start);
 
 }  // namespace kishi::serve
