@@ -150,7 +150,8 @@ function renderMoves() {
     }
     list.append(item);
   });
-  list.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  // The list scrolls inside itself; the page stays where the person left it.
+  list.scrollTop = list.scrollHeight;
 }
 
 function lastEval(game) {
@@ -258,7 +259,7 @@ async function showGame(state) {
     $('game').value = state.game;
     updateStartHint();
   }
-  if (state.engine) $('engine').textContent = `plays: ${state.engine}`;
+  if (state.engine) showEngine(state.engine);
   $('record').textContent = '';
   $('download').hidden = true;
   history.replaceState(null, '', `${location.pathname}${location.search}#game=${state.id}`);
@@ -351,8 +352,12 @@ function fillGameChoice(info) {
     select.append(option);
   }
   if (info.game) select.value = info.game;
-  $('engine').textContent = info.engine ? `plays: ${info.engine}` : '';
+  showEngine(info.engine);
   updateStartHint();
+}
+
+function showEngine(text) {
+  $('engine').textContent = $('engine').title = text ? `plays: ${text}` : '';
 }
 
 // Who players 0 and 1 are, and the start's notation, differ by game.

@@ -221,7 +221,22 @@ async function newGame(pg, url, { side, start = '' }) {
   check(s.game === 'gnome' && s.person === side, `the form made ${s.game}, person ${s.person}`);
   check(s.playouts === PLAYOUTS, `the form's strength: ${s.playouts} playouts`);
   if (start) check(s.start === start, `the form's start: '${s.start}'`);
+  // Every size the board takes from now on (its hint, popups and marks change
+  // with each step of a move: the squares must stay under the cursor).
+  await pg.evaluate(() => {
+    window.boardSizes = new Set();
+    new ResizeObserver((entries) => {
+      for (const e of entries) window.boardSizes.add(`${e.contentRect.width}x${e.contentRect.height}`);
+    }).observe(document.querySelector('#board .gnome-frame'));
+  });
   return { page: pg, url, id };
+}
+
+// The board kept one size through the game.
+async function checkBoardSize(pg, where) {
+  const sizes = await pg.evaluate(() => [...window.boardSizes]);
+  check(sizes.length === 1, `${where}: the board took the sizes ${sizes.join(', ')}`);
+  log(`${where}: the board stayed ${sizes[0]}`);
 }
 
 // The person as Black from the start: the veto, then the goals.
@@ -276,6 +291,7 @@ async function vetoGame(pg, url) {
   const record = await pg.textContent('#record');
   check(record.includes(`start ${s.start}`) && record.includes(`actions ${s.moves.join(' ')}`),
     `the exported record does not hold the game:\n${record}`);
+  await checkBoardSize(pg, 'the veto game');
 }
 
 // The person as White from a FEN given in the form's start field: mixed stacks,
@@ -297,6 +313,7 @@ async function fenGame(pg, url) {
   await clickMove(ctx, s, text);
   s = await personTurn(ctx, `the area capture ${text}`);
   check(s.moves[0] === text, `the server has ${s.moves[0]}, not ${text}`);
+  await checkBoardSize(pg, 'the area capture');
 }
 
 async function main() {
@@ -304,13 +321,17 @@ async function main() {
   const browser = await launchBrowser();
   const errors = [];
   try {
-    const pg = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    pg.on('pageerror', (e) => errors.push(e.message));
-    pg.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-    await pg.goto(`${server.url}/`);
-    await pg.waitForSelector('body[data-ready="true"]', { timeout: WAIT_MS });
-    await vetoGame(pg, server.url);
-    await fenGame(pg, server.url);
+    // The veto game on a phone's screen, the area capture (and its picture) on a desktop's.
+    const open = async (viewport) => {
+      const pg = await browser.newPage({ viewport });
+      pg.on('pageerror', (e) => errors.push(e.message));
+      pg.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+      await pg.goto(`${server.url}/`);
+      await pg.waitForSelector('body[data-ready="true"]', { timeout: WAIT_MS });
+      return pg;
+    };
+    await vetoGame(await open({ width: 390, height: 844 }), server.url);
+    await fenGame(await open({ width: 1280, height: 800 }), server.url);
     check(errors.length === 0, `page errors: ${errors.join('; ')}`);
   } finally {
     await browser.close();
