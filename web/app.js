@@ -24,6 +24,7 @@ const page = {
   stopEvents: null,
   statesSeen: 0, // states that came on the event stream, to drop stale POST answers
   error: '',
+  offline: false, // the game's event stream lost the server and is reconnecting
   downloadUrl: null,
 };
 
@@ -55,7 +56,13 @@ function renderStatus() {
   } else if (game.thinking || game.to_move !== game.person) text = 'kishi is thinking…';
   else text = 'Your move';
   // An engine that could not start (say, a model that does not load) is an error too.
-  const error = page.error || game?.engine_error || '';
+  const error = page.error || game?.engine_error || game?.save_error || '';
+  if (page.offline) {
+    status.textContent = 'The server does not answer: reconnecting…';
+    status.classList.add('error');
+    status.dataset.state = 'offline';
+    return;
+  }
   status.textContent = error ? `Error: ${error}` : text;
   status.classList.toggle('error', !!error);
   status.dataset.state = error ? 'error' : !game ? 'none' : game.over ? 'over'
@@ -251,6 +258,7 @@ function sendAction(text) {
 async function showGame(state) {
   page.stopEvents?.();
   page.stopEvents = null;
+  page.offline = false;
   page.game = state;
   page.arrows = [];
   page.lastInfo = null;
@@ -280,11 +288,22 @@ async function showGame(state) {
       renderEngine();
     },
     onOpen: () => {
+      page.offline = false;
       // The stream may have missed a change while it connected: fetch once.
       api.game(id).then((s) => acceptState(s, true)).catch((e) => showError(e.message));
+      renderStatus();
     },
     onError: (readyState) => {
-      if (readyState === EventSource.CLOSED) showError('the event stream of the game closed');
+      if (page.game?.id !== id) return;
+      if (readyState === EventSource.CLOSED) {
+        // Refused for good: the server says why (say, it no longer has the game).
+        page.offline = false;
+        api.game(id).then(() => showError('the event stream of the game closed: reload the page'),
+          (e) => showError(e.message));
+      } else {
+        page.offline = true; // the browser tries again by itself
+        renderStatus();
+      }
     },
   });
   render();

@@ -25,6 +25,13 @@ struct Record {
   std::string start_time;            // "YYYY/MM/DD HH:MM:SS", local time; may be empty
 };
 
+// A record's line of play as a game's reader gives it (a game with a
+// read_record member: its own formats read back).
+struct RecordLine {
+  std::string start_state;           // state text
+  std::vector<std::string> actions;  // action texts, from the start state
+};
+
 // The local time now, as a record's start_time.
 inline std::string record_time_now() {
   const std::time_t now = std::time(nullptr);

@@ -119,6 +119,20 @@ std::vector<std::string> start_words(std::string_view text) {
   return words;
 }
 
+// The line from the state text `start`, `actions` played (each checked).
+template <game::Game G>
+Expected<std::unique_ptr<GameLine>> replay(const G& g, const std::string& start,
+                                           const std::vector<std::string>& actions) {
+  using Result = Expected<std::unique_ptr<GameLine>>;
+  auto state = g.parse_state(start);
+  if (!state) return Result::failure(state.error());
+  auto line = std::make_unique<LineOf<G>>(g, std::move(*state));
+  for (const std::string& action : actions)
+    if (std::string error = line->play(action); !error.empty())
+      return Result::failure(error + " ('" + action + "')");
+  return std::unique_ptr<GameLine>(std::move(line));
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<GameLine>> make_game_line(std::string_view game, std::string_view start) {
@@ -128,25 +142,26 @@ Expected<std::unique_ptr<GameLine>> make_game_line(std::string_view game, std::s
   return games::with_game(game, {}, [&](const auto& g) -> Result {
     using G = std::decay_t<decltype(g)>;
     if (words.empty()) return std::unique_ptr<GameLine>(new LineOf<G>(g, g.start_state()));
+    // Its own record formats (shogi: CSA, KIF), read by the game.
+    if constexpr (requires { g.read_record(start); }) {
+      if (auto record = g.read_record(start)) {
+        if (!*record) return Result::failure(record->error());
+        return replay(g, (*record)->start_state, (*record)->actions);
+      }
+    }
     const bool named =
         words[0] == "position" || words[0] == "startpos" || words[0] == "sfen" || words[0] == "fen";
     if (!named && std::find(words.begin(), words.end(), "moves") == words.end()) {
       std::string text;
       for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
-      auto state = g.parse_state(text);
-      if (!state) return Result::failure(state.error());
-      return std::unique_ptr<GameLine>(new LineOf<G>(g, std::move(*state)));
+      return replay(g, text, {});
     }
     // A USI position line, or a state text with its moves (the page's own
     // export): the line starts at the state and replays the moves.
     if (!named) words.insert(words.begin(), "sfen");
     auto position = game::parse_position(g, std::span<const std::string>(words));
     if (!position) return Result::failure(position.error());
-    auto line = std::make_unique<LineOf<G>>(g, *g.parse_state(position->base));
-    for (const std::string& action : position->action_texts)
-      if (std::string error = line->play(action); !error.empty())
-        return Result::failure(error + " ('" + action + "')");
-    return std::unique_ptr<GameLine>(std::move(line));
+    return replay(g, position->base, position->action_texts);
   });
 }
 

@@ -55,6 +55,15 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
   return o;
 }
 
+json new_game_fields(const TableOptions& o) {
+  json j = {{"game", o.game}, {"side", o.person}, {"start", o.start}, {"takeback", o.takeback}};
+  if (o.seconds > 0)
+    j["seconds"] = o.seconds;
+  else
+    j["playouts"] = o.playouts;
+  return j;
+}
+
 std::string move_of(const std::string& body) {
   try {
     const json j = json::parse(body);

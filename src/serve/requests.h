@@ -15,6 +15,9 @@ namespace kishi::serve {
 // field, or the options (the game `default_game` unless the body names one).
 Expected<TableOptions> parse_new_game(const std::string& body, const std::string& default_game);
 
+// The fields of a new game with `options`: parse_new_game's inverse.
+nlohmann::json new_game_fields(const TableOptions& options);
+
 // The move of a {"move": TEXT} body; empty when the body is not one.
 std::string move_of(const std::string& body);
 

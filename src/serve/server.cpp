@@ -290,7 +290,7 @@ void route_api(httplib::Server& server, Service& service) {
   server.Post("/api/games", [&](const httplib::Request& req, httplib::Response& res) {
     const auto o = parse_new_game(req.body, service.first_game);
     if (!o) return send_error(res, 400, o.error());
-    const auto table = service.tables.create(*o, service.options.engine);
+    const auto table = service.tables.create(*o);
     if (!table)
       return send_error(res, table.error().rfind("too many", 0) == 0 ? 503 : 400, table.error());
     send_json(res, (*table)->state(), 201);
@@ -299,8 +299,10 @@ void route_api(httplib::Server& server, Service& service) {
   const auto with_table = [&](auto&& handle) {
     return [&, handle](const httplib::Request& req, httplib::Response& res) {
       const auto table = service.tables.find(req.matches[1]);
-      if (!table) return send_error(res, 404, "no game '" + std::string(req.matches[1]) + "'");
-      handle(req, res, table);
+      if (!table)
+        return send_error(res, table.error().rfind("too many", 0) == 0 ? 503 : 500, table.error());
+      if (!*table) return send_error(res, 404, "no game '" + std::string(req.matches[1]) + "'");
+      handle(req, res, *table);
     };
   };
   const std::string game_path = "/api/games/([0-9a-f]{1,32})";
@@ -337,9 +339,15 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   if (!std::filesystem::is_regular_file(root / "index.html"))
     return "no page at " + (root / "index.html").string() +
            " (give --web DIR: the web/ folder of kishi's source tree)";
+  std::shared_ptr<const GameStore> store;
+  if (!options.data_dir.empty()) {
+    auto opened = GameStore::open(options.data_dir);
+    if (!opened) return opened.error();
+    store = std::make_shared<const GameStore>(std::move(*opened));
+  }
   Service service{.options = options,
                   .first_game = options.game.empty() ? served_games().front() : options.game,
-                  .tables = Tables(options.max_games),
+                  .tables = Tables(options.max_games, options.engine, store),
                   .max_streams = options.max_games * 2};
   httplib::Server server;
   if (std::string error = configure(server, service); !error.empty()) return error;

@@ -19,7 +19,8 @@ struct ServerOptions {
   std::string web_root;  // the page's folder (web/)
   std::string game;      // the page's first choice (served_games())
   EngineOptions engine;
-  int max_games = 32;           // games kept; the oldest unwatched one goes first
+  int max_games = 32;           // games held; the oldest unwatched one goes first
+  std::string data_dir;         // every game kept there (GameStore); empty: none
   size_t max_body = 64 * 1024;  // bytes of a request body
 };
 

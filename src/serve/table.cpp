@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "serve/requests.h"
+
 namespace kishi::serve {
 
 using nlohmann::json;
@@ -10,13 +12,56 @@ Table::Table(std::string id, const TableOptions& options, std::unique_ptr<GameLi
     : id_(std::move(id)), options_(options), line_(std::move(line)), last_used_(Clock::now()) {}
 
 Expected<std::shared_ptr<Table>> Table::create(std::string id, const TableOptions& options,
-                                               const EngineOptions& engine) {
+                                               const EngineOptions& engine,
+                                               std::shared_ptr<const GameStore> store) {
   using Result = Expected<std::shared_ptr<Table>>;
   if (options.person != 0 && options.person != 1)
     return Result::failure("side must be 0 or 1 (the player the person plays, 0 moving first)");
   auto line = make_game_line(options.game, options.start);
   if (!line) return Result::failure(line.error());
   std::shared_ptr<Table> table(new Table(std::move(id), options, std::move(*line)));
+  table->evals_.resize(table->line_->plies());  // moves of the start: not searched
+  table->store_ = std::move(store);
+  return start(std::move(table), engine);
+}
+
+Expected<std::shared_ptr<Table>> Table::restore(std::string id, const json& saved,
+                                                const EngineOptions& engine,
+                                                std::shared_ptr<const GameStore> store) {
+  using Result = Expected<std::shared_ptr<Table>>;
+  const std::string where = "the saved game " + id + ": ";
+  if (!saved.is_object() || !saved.contains("new_game") || !saved["new_game"].is_object() ||
+      !saved.contains("actions") || !saved["actions"].is_array() || !saved.contains("evals") ||
+      !saved["evals"].is_array() || saved["evals"].size() != saved["actions"].size())
+    return Result::failure(where + "not a game kishi serve saved");
+  auto options = parse_new_game(saved["new_game"].dump(), "");
+  if (!options) return Result::failure(where + options.error());
+  auto line = make_game_line(options->game, options->start);
+  if (!line) return Result::failure(where + line.error());
+  std::shared_ptr<Table> table(new Table(std::move(id), *options, std::move(*line)));
+  for (size_t i = 0; i < saved["actions"].size(); ++i) {
+    const json& action = saved["actions"][i];
+    const json& eval = saved["evals"][i];
+    std::string error = action.is_string() ? table->line_->play(action.get<std::string>())
+                                           : "not a text";
+    if (error.empty() && !eval.is_null() && !eval.is_number_integer()) error = "a bad evaluation";
+    if (!error.empty())
+      return Result::failure(where + "move " + std::to_string(i + 1) + ": " + error);
+    table->evals_.push_back(eval.is_null() ? std::nullopt : std::optional<int>(eval.get<int>()));
+  }
+  if (const json winner = saved.value("resigned_winner", json()); !winner.is_null()) {
+    if (winner != 0 && winner != 1) return Result::failure(where + "a bad resigned_winner");
+    table->resigned_ = game::Outcome{true, winner.get<int>(), 0};
+  }
+  if (const json version = saved.value("version", json()); version.is_number_unsigned())
+    table->state_version_ = version.get<uint64_t>() + 1;
+  table->store_ = std::move(store);
+  return start(std::move(table), engine);
+}
+
+Expected<std::shared_ptr<Table>> Table::start(std::shared_ptr<Table> table,
+                                              const EngineOptions& engine) {
+  using Result = Expected<std::shared_ptr<Table>>;
   Table* t = table.get();
   play::EngineControl::Listener listener{[t](const std::string& m) {
                                            std::lock_guard lock(t->mutex_);
@@ -27,7 +72,7 @@ Expected<std::shared_ptr<Table>> Table::create(std::string id, const TableOption
                                            t->engine_error_ = e;
                                          },
                                          [t](const play::InfoLine& l) { t->on_info(l); }};
-  table->engine_ = play::make_engine(options.game, play::Player::Mcts, std::move(listener));
+  table->engine_ = play::make_engine(table->options_.game, play::Player::Mcts, std::move(listener));
   play::Settings settings;
   settings.model_file = engine.model_file;
   settings.hash_mb = engine.hash_mb;
@@ -36,15 +81,46 @@ Expected<std::shared_ptr<Table>> Table::create(std::string id, const TableOption
   if (!table->engine_error_.empty()) return Result::failure(table->engine_error_);
   table->engine_->new_game();
   {
+    std::lock_guard lock(table->mutex_);
+    table->save_locked();
+  }
+  {
     std::lock_guard engine_lock(table->engine_mutex_);
     table->start_thinking_locked();
   }
   return table;
 }
 
+json Table::saved_locked() const {
+  TableOptions o = options_;
+  o.start = line_->start();  // the moves of a start given with its moves are actions now
+  json evals = json::array();
+  for (const auto& e : evals_) evals.push_back(e ? json(*e) : json(nullptr));
+  return {{"kishi_serve_game", 1},
+          {"id", id_},
+          {"new_game", new_game_fields(o)},
+          {"actions", line_->actions()},
+          {"evals", evals},
+          {"resigned_winner", resigned_ ? json(resigned_->winner) : json(nullptr)},
+          // the state's version once saved (changed() counts it after): a page
+          // that saw it takes the states of the game read back as newer
+          {"version", state_version_ + 1}};
+}
+
+void Table::save_locked() {
+  if (!store_) return;
+  try {
+    store_->save(id_, saved_locked());
+    save_error_.clear();
+  } catch (const std::exception& e) {
+    save_error_ = std::string("the game could not be saved: ") + e.what();
+  }
+}
+
 Table::~Table() { engine_.reset(); }
 
 void Table::changed() {
+  save_locked();
   ++state_version_;
   last_used_ = Clock::now();
   cv_.notify_all();
@@ -82,7 +158,8 @@ json Table::state() const {
           {"playouts", options_.seconds > 0 ? 0 : options_.playouts},
           {"seconds", options_.seconds},
           {"engine", engine_message_},
-          {"engine_error", engine_error_}};
+          {"engine_error", engine_error_},
+          {"save_error", save_error_}};
 }
 
 Reply Table::play(const std::string& move) {

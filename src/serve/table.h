@@ -17,6 +17,7 @@
 #include "common/expected.h"
 #include "engine/engine_control.h"
 #include "serve/game_line.h"
+#include "serve/game_store.h"
 
 namespace kishi::serve {
 
@@ -47,9 +48,16 @@ class Table {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // A new game with its engine (thinking at once when the engine moves first).
+  // A new game with its engine (thinking at once when the engine moves first),
+  // kept in `store` after every change when one is given.
   static Expected<std::shared_ptr<Table>> create(std::string id, const TableOptions& options,
-                                                 const EngineOptions& engine);
+                                                 const EngineOptions& engine,
+                                                 std::shared_ptr<const GameStore> store = nullptr);
+  // The game `saved` (what saved() gave), its actions replayed; an error names
+  // the field or the action that does not hold.
+  static Expected<std::shared_ptr<Table>> restore(std::string id, const nlohmann::json& saved,
+                                                  const EngineOptions& engine,
+                                                  std::shared_ptr<const GameStore> store);
   ~Table();
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
@@ -83,13 +91,18 @@ class Table {
 
  private:
   Table(std::string id, const TableOptions& options, std::unique_ptr<GameLine> line);
+  // The engine built and told the game; thinking when it is to move.
+  static Expected<std::shared_ptr<Table>> start(std::shared_ptr<Table> table,
+                                                const EngineOptions& engine);
+  nlohmann::json saved_locked() const;  // mutex_ held
+  void save_locked();                   // mutex_ held
   void start_thinking_locked();  // engine_mutex_ held, mutex_ not
   void stop_thinking_locked();   // engine_mutex_ held, mutex_ not
   void on_answer(uint64_t generation, const play::Answer& answer);
   void on_info(const play::InfoLine& line);
   void publish_lines();  // mutex_ held: the report under way becomes info_
   int engine_player() const { return 1 - options_.person; }
-  void changed();  // mutex_ held
+  void changed();  // mutex_ held: the page is told, the game saved
 
   const std::string id_;
   const TableOptions options_;
@@ -108,6 +121,8 @@ class Table {
   nlohmann::json lines_;        // the lines of the report under way
   nlohmann::json last_report_;  // its depth, nodes, nps
   std::string engine_message_, engine_error_;
+  std::shared_ptr<const GameStore> store_;  // null: the game is not kept
+  std::string save_error_;                  // the last save's, if it failed
   int subscribers_ = 0;
   Clock::time_point last_used_;
   std::unique_ptr<play::EngineControl> engine_;  // last: built after, destroyed first

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "game/record.h"
+
 #include <string>
 #include <vector>
 
@@ -57,6 +59,49 @@ TEST(GameLine, StartsFromThePagesOwnExports) {
                      "0 1 B\nactions e2e4 e7e5\nresult 1/2-1/2 (unfinished), 2 plies\n");
   ASSERT_TRUE(gnome) << gnome.error();
   EXPECT_EQ((*gnome)->plies(), 2u);
+}
+
+// Every record format of every game (shogi: CSA, KIF, USI; gnome: its plain
+// record) gives back the start and the moves it was written from, from a
+// start with pieces in hand too.
+TEST(GameLine, EveryRecordFormatStartsTheGameAgain) {
+  const std::vector<std::pair<std::string, std::string>> starts = {
+      {"shogi", ""},
+      {"shogi", "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1"},
+      {"showgit", ""},
+      {"gnome", ""}};
+  for (const auto& [game, start] : starts) {
+    auto line = std::move(*make_game_line(game, start));
+    for (int ply = 0; ply < 12; ++ply) {  // moves from all over the legal list, drops included
+      const auto legal = line->legal();
+      ASSERT_FALSE(legal.empty());
+      ASSERT_EQ(line->play(legal[(ply * 7919) % legal.size()]), "");
+    }
+    game::Record record;
+    record.players[0] = "you";
+    record.players[1] = "kishi";
+    record.start_state = line->start();
+    record.actions = line->actions();
+    record.reason = "unfinished";
+    for (const auto& file : line->records(record)) {
+      const auto again = make_game_line(game, file.text);
+      ASSERT_TRUE(again) << game << " " << file.extension << ": " << again.error() << "\n"
+                         << file.text;
+      EXPECT_EQ((*again)->start(), line->start()) << game << " " << file.extension;
+      EXPECT_EQ((*again)->actions(), line->actions()) << game << " " << file.extension;
+      EXPECT_EQ((*again)->state(), line->state()) << game << " " << file.extension;
+    }
+  }
+}
+
+// A record that does not read is refused with its format and the fault.
+TEST(GameLine, ABrokenRecordIsNamed) {
+  const auto csa = make_game_line("shogi", "V2.2\nPI\n+\n+7776FU\n-7776FU\n");
+  ASSERT_FALSE(csa);
+  EXPECT_NE(csa.error().find("CSA"), std::string::npos) << csa.error();
+  const auto kif = make_game_line("shogi", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\n");
+  ASSERT_FALSE(kif);
+  EXPECT_NE(kif.error().find("KIF"), std::string::npos) << kif.error();
 }
 
 TEST(GameLine, AnIllegalMoveOrBadTextIsNamed) {

@@ -2,6 +2,8 @@
 // headless Debian chromium driven by playwright-core (it downloads nothing),
 // and the server's own view of a game, to compare with what the page draws.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -29,10 +31,13 @@ export function freePort() {
 // Starts `kishi serve --port P ...args` and waits until it answers. With the
 // built-in evaluator unless args name a model: the page is under test here,
 // and a network per table would slow the load test's dozens of tables.
-export async function startServer(args = []) {
-  const port = await freePort();
+// Its games are kept in a new temporary folder unless args give --data; `port`
+// (a restart on the same one) is free unless given.
+export async function startServer(args = [], { port } = {}) {
+  port ??= await freePort();
   const model = args.includes('--model') ? [] : ['--model', 'builtin'];
-  const proc = spawn(KISHI, ['serve', '--port', String(port), ...model, ...args], {
+  const data = args.includes('--data') ? [] : ['--data', fs.mkdtempSync(path.join(os.tmpdir(), 'kishi-serve-'))];
+  const proc = spawn(KISHI, ['serve', '--port', String(port), ...model, ...data, ...args], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout.on('data', (d) => { output += d; });
@@ -49,8 +54,12 @@ export async function startServer(args = []) {
   return {
     url, port, proc, output: () => output,
     stop: () => new Promise((resolve) => {
-      if (proc.exitCode !== null) return resolve(proc.exitCode);
-      proc.once('exit', (code) => resolve(code));
+      const done = (code) => {
+        if (data.length) fs.rmSync(data[1], { recursive: true, force: true });
+        resolve(code);
+      };
+      if (proc.exitCode !== null) return done(proc.exitCode);
+      proc.once('exit', done);
       proc.kill('SIGTERM');
     }),
   };
@@ -62,6 +71,17 @@ export async function launchBrowser() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+// A new game through the page's form (the person moving first, the engine at
+// `playouts`); its id, once the page shows it.
+export async function startGameFromForm(page, game, { playouts = 16, timeout = 30_000 } = {}) {
+  await page.selectOption('#game', game);
+  await page.selectOption('#side', '0');
+  await page.fill('#strength', String(playouts));
+  await page.click('#new-game-button');
+  await page.waitForFunction(() => /game=/.test(location.hash), null, { timeout });
+  return /game=([\w-]+)/.exec(await page.evaluate(() => location.hash))[1];
 }
 
 // The server's state of game `id` (docs/serve.md).

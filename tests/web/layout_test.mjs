@@ -7,7 +7,7 @@
 // text changes with every state).
 //
 // Run: node tests/web/layout_test.mjs  (exit 0 on pass; KISHI=path overrides build/kishi)
-import { startServer, launchBrowser, serverState, check } from './harness.mjs';
+import { startServer, launchBrowser, serverState, startGameFromForm, check } from './harness.mjs';
 
 const DEADLINE_MS = 150_000;
 const WAIT_MS = 30_000;
@@ -72,12 +72,7 @@ async function playGame(browser, url, game, viewport) {
     await page.goto(url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: WAIT_MS });
     checkLayout(await page.evaluate(measure), `${where}, the empty page`);
-    await page.selectOption('#game', game);
-    await page.selectOption('#side', '0');
-    await page.fill('#strength', '16');
-    await page.click('#new-game-button');
-    await page.waitForFunction(() => /game=/.test(location.hash), null, { timeout: WAIT_MS });
-    const id = /game=([\w-]+)/.exec(await page.evaluate(() => location.hash))[1];
+    const id = await startGameFromForm(page, game, { timeout: WAIT_MS });
     let s = await personTurn(page, url, id, 0, where);
     const first = await page.evaluate(measure);
     checkLayout(first, `${where}, the start`);

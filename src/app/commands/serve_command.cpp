@@ -30,7 +30,11 @@ int serve(int argc, char** argv) {
   app.add_option("--token", o.token,
                  "the token every request must carry ('random': one is made and printed)");
   app.add_option("--web", o.web_root, "the page's folder")->capture_default_str();
-  app.add_option("--max-games", o.max_games, "games kept at once")
+  std::string data_dir = serve::GameStore::default_dir();
+  app.add_option("--data", data_dir,
+                 "the folder every game is kept in, to survive a restart (none: keep no game)")
+      ->capture_default_str();
+  app.add_option("--max-games", o.max_games, "games held at once (more are read back from --data)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
   app.add_option("--hash", o.engine.hash_mb, "each game's search tree, MB")
@@ -49,6 +53,11 @@ int serve(int argc, char** argv) {
     return 2;
   }
   if (o.token == "random") o.token = serve::random_hex();
+  if (data_dir != "none") o.data_dir = data_dir;
+  if (data_dir.empty())
+    std::fprintf(stderr,
+                 "kishi serve: no game is kept over a restart (neither XDG_DATA_HOME nor HOME "
+                 "is set: give --data DIR)\n");
   if (!o.engine.model_file.empty() && o.engine.model_file != play::BUILTIN_MODEL &&
       !std::filesystem::is_regular_file(o.engine.model_file)) {
     std::fprintf(stderr, "kishi serve: error: no model file '%s'\n", o.engine.model_file.c_str());
@@ -63,8 +72,9 @@ int serve(int argc, char** argv) {
   }
   const std::string error =
       serve::run_server(o, stop_requested_by_signal(), [&](const std::string& url) {
-        std::printf("kishi serve: %s on %s (open %s)\n", o.game.c_str(),
-                    play::model_description(o.engine.model_file).c_str(), url.c_str());
+        std::printf("kishi serve: %s on %s, games kept in %s (open %s)\n", o.game.c_str(),
+                    play::model_description(o.engine.model_file).c_str(),
+                    o.data_dir.empty() ? "none" : o.data_dir.c_str(), url.c_str());
         std::fflush(stdout);
       });
   if (!error.empty()) {

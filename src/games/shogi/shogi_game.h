@@ -187,6 +187,11 @@ class ShogiGame {
             {"usi", usi_record(r)}};
   }
 
+  // A CSA or KIF text read back (records.h); nullopt when it is neither.
+  std::optional<Expected<game::RecordLine>> read_record(std::string_view text) const {
+    return shogi::read_record(text, rules_.variant);
+  }
+
   // The df-pn solver (game/mate.h), its table 2^table_bits entries.
   MateSearch mate_solver(int table_bits) const { return MateSearch(table_bits); }
 

@@ -1,10 +1,14 @@
 #include "games/shogi/records/records.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "games/shogi/core/names.h"
 #include "games/shogi/core/position.h"
 #include "games/shogi/core/usi_move.h"
+#include "games/shogi/records/csa_reader.h"
+#include "games/shogi/records/kif_reader.h"
 
 namespace kishi::shogi {
 
@@ -195,6 +199,57 @@ std::string usi_record(const game::Record& g) {
        " (white): " + game::result_text(g.winner) + " (" + g.reason + "), " +
        std::to_string(g.actions.size()) + " plies\n";
   return s;
+}
+
+namespace {
+
+// CSA's first line that is no comment: a version, names, a board line, a
+// side to move or a move ("V2.2", "N+you", "PI", "P1-KY...", "+", "+7776FU").
+bool looks_like_csa(std::string_view text) {
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    if (line.empty() || line[0] == '\'') continue;
+    if (line.find('/') != std::string_view::npos) return false;  // an SFEN's board
+    const char c = line[0], d = line.size() > 1 ? line[1] : 0;
+    return line.starts_with("V2") || ((c == 'N' || c == 'P') && (d == '+' || d == '-')) ||
+           line == "PI" || (c == 'P' && d >= '1' && d <= '9') || line == "+" || line == "-" ||
+           ((c == '+' || c == '-') && line.size() >= 7 && std::isdigit((unsigned char)d));
+  }
+  return false;
+}
+
+// KIF's marks: its header keys and the move table's heading.
+bool looks_like_kif(std::string_view text) {
+  for (std::string_view mark : {"手数----", "手合割：", "先手：", "後手：", "開始日時：", "#KIF"})
+    if (text.find(mark) != std::string_view::npos) return true;
+  return false;
+}
+
+Expected<game::RecordLine> record_line(const TextGame& g, const std::string& format) {
+  if (!g.fault.empty()) return Expected<game::RecordLine>::failure(format + ": " + g.fault);
+  return game::RecordLine{g.start_sfen, g.moves};
+}
+
+}  // namespace
+
+std::optional<Expected<game::RecordLine>> read_record(std::string_view text, Game variant) {
+  using Result = Expected<game::RecordLine>;
+  if (looks_like_kif(text)) {
+    auto g = read_kif(text, variant);
+    if (!g) return Result::failure("KIF: " + g.error());
+    return record_line(*g, "KIF");
+  }
+  if (looks_like_csa(text)) {
+    auto games = read_csa(text, variant);
+    if (!games) return Result::failure("CSA: " + games.error());
+    if (games->size() != 1) return Result::failure("CSA: an archive of several games");
+    return record_line(games->front(), "CSA");
+  }
+  return std::nullopt;
 }
 
 }  // namespace kishi::shogi

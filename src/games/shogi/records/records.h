@@ -3,8 +3,11 @@
 // with the result (for engines and scripts).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
+#include "common/expected.h"
 #include "game/record.h"
 #include "games/shogi/core/position.h"
 
@@ -18,5 +21,11 @@ std::string csa_record(const game::Record& record, Game variant);
 std::string kif_record(const game::Record& record, Game variant);
 // "position <start> moves ..." and a comment line with the players and the result.
 std::string usi_record(const game::Record& record);
+
+// The start and moves of a CSA or KIF (UTF-8) text, as the two writers above
+// write them and as other programs do; nullopt when `text` is neither (an
+// SFEN, a USI line), an error naming the line when it is one that does not
+// read or stops at a fault.
+std::optional<Expected<game::RecordLine>> read_record(std::string_view text, Game variant);
 
 }  // namespace kishi::shogi
