@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 // Every fact of a game (its board, players, notation, records, pieces) comes
 // from the server's /api/info, built from kishi's game registry: the page
 // keeps no table of games of its own.
-const FILE_EXTENSION = { csa: 'csa', kif: 'kif', usi: 'usi.txt', txt: 'txt' };
+const FILE_EXTENSION = { csa: 'csa', kif: 'kif', usi: 'usi.txt', txt: 'txt', state: 'position.txt' };
 
 const page = {
   info: null,
@@ -202,8 +202,9 @@ function renderControls() {
   $('resign').disabled = !game || game.over;
   $('flip').disabled = !game;
   const formats = game ? gameInfo(game.game).records ?? [] : [];
+  $('export-state').textContent = `${(game && gameInfo(game.game).notation) || 'Position'} now`;
   for (const button of document.querySelectorAll('button.export')) {
-    button.hidden = !formats.includes(button.dataset.format);
+    button.hidden = button.dataset.format !== 'state' && !formats.includes(button.dataset.format);
     button.disabled = !game;
   }
 }
@@ -343,7 +344,8 @@ async function exportRecord(format) {
   const game = page.game;
   if (!game) return;
   try {
-    const text = await api.record(game.id, format);
+    // The position now is the state's text (SFEN, FEN): the page has it.
+    const text = format === 'state' ? `${game.state}\n` : await api.record(game.id, format);
     clearError();
     $('record').textContent = text;
     $('record').dataset.format = format;

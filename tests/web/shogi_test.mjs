@@ -387,6 +387,30 @@ async function playGame(browser, server, game) {
   fs.mkdirSync(path.dirname(shot), { recursive: true });
   await page.screenshot({ path: shot });
 
+  // The position now, as the state's SFEN.
+  await page.click('#export-state');
+  await page.waitForFunction(() => document.querySelector('#record').dataset.format === 'state');
+  const sfen = (await page.$eval('#record', (el) => el.textContent)).trim();
+  check(sfen === state.state, `${game}: "SFEN now" gave '${sfen}', the server has '${state.state}'`);
+
+  // Each record the page exports, pasted into the start field, starts the same game again.
+  for (const format of ['kif', 'usi', 'csa', 'state']) {
+    await page.click(`#export-${format}`);
+    await page.waitForFunction((f) => document.querySelector('#record').dataset.format === f, format);
+    await page.fill('#start', await page.$eval('#record', (el) => el.textContent));
+    const oldId = /game=([\w-]+)/.exec(await page.evaluate(() => location.hash))[1];
+    await page.click('#new-game-button');
+    await page.waitForFunction((old) => !location.hash.includes(old), oldId, { timeout: REPLY_TIMEOUT_MS });
+    const id = /game=([\w-]+)/.exec(await page.evaluate(() => location.hash))[1];
+    const again = await serverState(server.url, id);
+    check(again.state === state.state, `${game}: the ${format} export started '${again.state}', not '${state.state}'`);
+    if (format !== 'state') check(again.moves.join(' ') === state.moves.join(' '), `${game}: the ${format} export started with moves ${again.moves}`);
+    await page.goto(`${server.url}/#game=${oldId}`);  // back to the game the records are of
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && window.kishiPage.game);
+  }
+  await page.fill('#start', '');
+  console.log(`${game}: its KIF, USI, CSA and SFEN exports started it again`);
+
   const mode = await page.$eval('#board', (el) => el.dataset.labels);
   console.log(`${game}: pieces drawn with ${mode} labels`);
   check(!pageErrors.length, `${game}: errors on the page: ${pageErrors.join(' | ')}`);
