@@ -2,13 +2,15 @@
 
 #include <filesystem>
 
+#include "common/share_dir.h"
+
 namespace kishi::play {
 
 std::string default_model_file(std::string_view game, std::string_view family) {
-  // The source tree's models/, where a clone's build finds them.
+  // An installed binary's share/kishi/models, else the source tree's models/.
+  const std::filesystem::path dir = share_dir("models", KISHI_MODELS_DIR);
   for (std::string_view name : {game, family}) {
-    const std::filesystem::path path =
-        std::filesystem::path(KISHI_MODELS_DIR) / (std::string(name) + ".ckpt");
+    const std::filesystem::path path = dir / (std::string(name) + ".ckpt");
     std::error_code ec;
     if (std::filesystem::is_regular_file(path, ec)) return path.string();
   }

@@ -7,6 +7,7 @@
 #include "app/commands/interrupt.h"
 #include "app/commands/option_groups.h"
 #include "app/commands/parse_args.h"
+#include "common/share_dir.h"
 #include "engine/default_model.h"
 #include "games/registry.h"
 #include "serve/access.h"
@@ -17,7 +18,8 @@ namespace kishi::command {
 int serve(int argc, char** argv) {
   CLI::App app{"The web board: play kishi in a browser", "kishi serve"};
   serve::ServerOptions o;
-  o.web_root = KISHI_WEB_DIR;  // the source tree's web/, as models/ is found: from any directory
+  // An installed binary's share/kishi/web, else the source tree's web/: from any directory.
+  o.web_root = share_dir("web", KISHI_WEB_DIR);
   add_game_option(app, o.game, serve::served_games())
       ->description("the new game's default: " + games::names_text(serve::served_games()));
   app.add_option("--model", o.engine.model_file,
