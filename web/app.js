@@ -54,7 +54,7 @@ function renderStatus() {
     const who = game.winner === -1 ? 'a draw' : `${playerName(game.winner)} ${game.winner === game.person ? 'win' : 'wins'}`;
     text = `Game over: ${who}` + (game.reason ? ` (${game.reason})` : '');
   } else if (game.thinking || game.to_move !== game.person) text = 'kishi is thinking…';
-  else text = 'Your move';
+  else text = game.check ? 'Check! Your move' : 'Your move';
   // An engine that could not start (say, a model that does not load) is an error too.
   const error = page.error || game?.engine_error || game?.save_error || '';
   if (page.offline) {
@@ -125,6 +125,7 @@ function renderBoard() {
       arrows: game.thinking ? page.arrows : [],
       interactive,
       person: game.person,
+      check: game.check && !game.over,
     });
   } catch (e) {
     showError(`the board could not draw the state: ${e.message}`);

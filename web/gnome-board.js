@@ -158,7 +158,7 @@ export function createGnomeBoard(container, { onAction = () => {} } = {}) {
   const layerArrows = svg('g', { class: 'gnome-arrows', 'pointer-events': 'none' }, board);
   const layerMarks = svg('g', { class: 'gnome-marks', 'pointer-events': 'none' }, board);
 
-  let view = { state: '', legal: [], lastMove: null, flipped: false, arrows: [], interactive: false };
+  let view = { state: '', legal: [], lastMove: null, flipped: false, arrows: [], interactive: false, check: false };
   let pos = parseGnomeFen('');
   let moves = [];       // the parsed legal texts (veto and accept left out: the shell has buttons)
   let sel = null;       // the decisions so far: { from, level, to, climb1, to2, area, areaLevel, and CHOICES' names }
@@ -226,6 +226,11 @@ export function createGnomeBoard(container, { onAction = () => {} } = {}) {
       svg('rect', { x, y, width: SQ, height: SQ, class: `gnome-cell ${dark ? 'dark' : 'light'}` }, g);
       if (marks.has(name)) svg('rect', { x, y, width: SQ, height: SQ, class: 'gnome-last' }, g);
       if (sel && (sel.from === name)) svg('rect', { x, y, width: SQ, height: SQ, class: 'gnome-selected' }, g);
+      // Check: the king of the side to move, threatened.
+      if (view.check && stack.some((p) => p.type === 'K' && p.white === (pos.side === 'w'))) {
+        svg('rect', { x, y, width: SQ, height: SQ, class: 'gnome-check' }, g);
+        g.setAttribute('data-check', '');
+      }
       const title = svg('title', {}, g);
       title.textContent = stack.length === 0 ? name
         : `${name}: ${stack.map((p, i) => `${i}: ${describe(p)}`).join(', ')} (level 0 at the bottom)`;

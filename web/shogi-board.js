@@ -1,7 +1,7 @@
 // The shogi (and showgit) board of the page: shogiground, fed from the server's
 // state. It has the same interface as gnome-board.js, so the shell treats both
 // boards alike: createShogiBoard(container, { onAction, labels }) returns
-// { update({ state, legal, lastMove, flipped, arrows, interactive }), destroy() }.
+// { update({ state, legal, lastMove, flipped, arrows, interactive, person, check }), destroy() }.
 //
 // USI squares ("7g") are shogiground's keys as they are, so moves need no
 // translation: "7g7f+" is orig "7g", dest "7f", promotion; "P*5e" a drop.
@@ -143,7 +143,7 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
     draggable: { enabled: true, showGhost: true },
     selectable: { enabled: true },
     animation: { enabled: true, duration: 150 },
-    highlight: { lastDests: true, check: false },
+    highlight: { lastDests: true, check: true },
     drawable: { enabled: false, visible: true },
     promotion: {
       promotesTo: (role) => PROMOTES_TO[role],
@@ -163,7 +163,7 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
   }
 
   function update({ state, legal = [], lastMove = null, flipped = false, arrows = [],
-    interactive = false, person = 0 }) {
+    interactive = false, person = 0, check = false }) {
     const pos = parseSfen(state);
     const maps = legalMaps(interactive ? legal : [], colorOf(person));
     promotion = maps;
@@ -179,6 +179,7 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
       lastDests: last ? (last.drop ? [last.dest] : [last.orig, last.dest]) : undefined,
       lastPiece: last && last.drop ? { role: last.drop, color: opposite(pos.turn) } : undefined,
       drawable: { autoShapes: arrowShapes(arrows, pos.turn) },
+      checks: check, // true: the king of the side to move is marked
     });
     // Clear a selection left from before (e.g. after take back or a refused move).
     if (!interactive) ground.cancelMoveOrDrop();

@@ -4,7 +4,7 @@
 // must not scroll sideways, must not have scrolled by itself, and must show the
 // whole board (hands and coordinates included), the status and the buttons
 // without scrolling. The gnome board must keep its size throughout (its hint
-// text changes with every state).
+// text changes with every state). In check, the king's square is marked.
 //
 // Run: node tests/web/layout_test.mjs  (exit 0 on pass; KISHI=path overrides build/kishi)
 import { startServer, launchBrowser, serverState, startGameFromForm, check } from './harness.mjs';
@@ -98,6 +98,33 @@ async function playGame(browser, url, game, viewport) {
   }
 }
 
+// A game that starts with the person in check: the king's square is marked and
+// the status says so.
+const IN_CHECK = {
+  shogi: { start: '4k4/9/9/9/9/9/9/4r4/4K4 b - 1', mark: '#board sg-squares sq.check' },
+  gnome: { start: '4k3/8/8/8/8/8/4r3/4K3 w - - 0 1 B', mark: '#board [data-check]' },
+};
+async function checkMarked(browser, url, game) {
+  const r = await fetch(`${url}/api/games`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game, start: IN_CHECK[game].start, playouts: 16 }),
+  });
+  const s = await r.json();
+  check(r.ok && s.check === true, `${game}: the state of ${IN_CHECK[game].start} does not say check: ${JSON.stringify(s)}`);
+  const page = await browser.newPage({ viewport: VIEWPORTS[1] });
+  try {
+    await page.goto(`${url}/#game=${s.id}`);
+    await page.waitForSelector('#status[data-state="your-move"]', { timeout: WAIT_MS });
+    const marks = await page.$$(IN_CHECK[game].mark);
+    const status = await page.textContent('#status');
+    check(marks.length === 1, `${game}: ${marks.length} squares marked in check (${IN_CHECK[game].mark})`);
+    check(/check/i.test(status), `${game}: the status says '${status}' in check`);
+    log(`${game}: in check, the king's square marked, the status '${status}'`);
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   const server = await startServer(['--game', 'shogi']);
   const browser = await launchBrowser();
@@ -105,6 +132,7 @@ async function main() {
     for (const viewport of VIEWPORTS) {
       for (const game of ['shogi', 'showgit', 'gnome']) await playGame(browser, server.url, game, viewport);
     }
+    for (const game of Object.keys(IN_CHECK)) await checkMarked(browser, server.url, game);
   } finally {
     await browser.close();
     await server.stop();

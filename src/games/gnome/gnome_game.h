@@ -93,6 +93,8 @@ class GnomeGame {
   void play(State& s, const Action& a) const;
   void undo(State& s) const { s.line.pop_back(); }
   bool can_veto(const State& s) const { return veto_available(s); }
+  // Whether the side to move's king is threatened (rule 19): gnome's check.
+  bool in_check(const State& s) const { return threatened(s.position(), s.position().side); }
   // Whether the action is a veto (the evaluation counts the games with one).
   bool is_veto(const Action& a) const { return a.kind == Kind::VETO; }
   bool can_accept(const State& s) const;
