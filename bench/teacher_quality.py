@@ -5,12 +5,16 @@ For each candidate teacher (Fairy-Stockfish at a fixed node count, gpsshogi's
 gpsusi at a fixed depth) this measures, over the same middle-game positions:
 
   sec/move     mean wall time from `go` to `bestmove`, one engine, one thread
-  moves/core-h 3600 / sec/move
+  cpu s/move   mean CPU time of the engine process over the same span (utime +
+               stime of /proc/PID/stat, which keep exited threads' time: gpsusi
+               searches in a thread per `go`; 10 ms ticks, so only the mean
+               over many moves means anything; steadier than wall on a busy box)
+  moves/core-h 3600 / cpu s/move
   top1 %       how often its bestmove equals the reference's bestmove
   |dWR|        mean |wr - wr_ref|, wr = 1 / (1 + exp(-cp / 600))
   r(WR)        Pearson correlation of wr with wr_ref
   k, |dWR|@k   the cp scale k (wr of k*cp) that best fits the reference, and
-               |dWR| at that k (engines' cp scales differ; gpsusi's is ~3x)
+               |dWR| at that k (the engines' cp scales differ)
 
 The reference is Fairy-Stockfish at --reference-nodes. Scores are USI scores,
 from the side to move's view, for every engine; mate scores count as +-30000.
@@ -78,18 +82,23 @@ class Engine:
             if lines[-1].startswith(prefix):
                 return lines
 
+    def cpu(self):
+        """Seconds of CPU all the engine's threads have used so far."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def search(self, position, go):
-        """(bestmove, cp or None, seconds) for one position searched afresh."""
+        """(bestmove, cp or None, wall s, cpu s) for one position searched afresh."""
         self.send("usinewgame")
         self.send("isready")
         self.wait("readyok")
         self.send(f"position {position}")
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), self.cpu()
         self.send(go)
         lines = self.wait("bestmove")
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, self.cpu() - cpu
         best = (lines[-1].split() + ["none"])[1]
-        return best, score_of(lines), seconds
+        return best, score_of(lines), seconds, cpu
 
     def close(self):
         self.send("quit")
@@ -143,8 +152,9 @@ def win_rate(cp, scale=1.0):
 
 
 def metrics(results, reference):
-    """Table row values for one candidate's [(best, cp, seconds)]."""
+    """Table row values for one candidate's [(best, cp, wall s, cpu s)]."""
     seconds = statistics.mean(r[2] for r in results)
+    cpu = statistics.mean(r[3] for r in results)
     agree = sum(r[0] == ref[0] for r, ref in zip(results, reference)) / len(results)
     pairs = [(r[1], ref[1]) for r, ref in zip(results, reference)
              if r[1] is not None and ref[1] is not None]
@@ -155,7 +165,7 @@ def metrics(results, reference):
     best_scale = min(scales, key=mae)
     corr = statistics.correlation([win_rate(c) for c, _ in pairs],
                                   [win_rate(rc) for _, rc in pairs])
-    return [f"{seconds:.4f}", f"{3600 / seconds:,.0f}", f"{100 * agree:.1f}",
+    return [f"{seconds:.4f}", f"{cpu:.4f}", f"{3600 / cpu:,.0f}", f"{100 * agree:.1f}",
             f"{mae(1.0):.4f}", f"{corr:.3f}", f"{best_scale:.2f}", f"{mae(best_scale):.4f}",
             f"{len(results) - len(pairs)}"]
 
@@ -184,8 +194,9 @@ def main():
     cache = {}
     if cache_file.exists():
         for line in cache_file.read_text().splitlines():
-            sfen, nodes, best, cp, seconds = line.split("\t")
-            cache[sfen, int(nodes)] = (best, None if cp == "None" else int(cp), float(seconds))
+            sfen, nodes, best, cp, *seconds = line.split("\t")  # wall s, cpu s (new)
+            seconds = [float(x) for x in seconds] + [math.nan] * (2 - len(seconds))
+            cache[sfen, int(nodes)] = (best, None if cp == "None" else int(cp), *seconds)
     todo = [p for p in positions if (p, args.reference_nodes) not in cache]
     if todo:
         print(f"reference: {len(todo)} positions at {args.reference_nodes} nodes ...", flush=True)
@@ -200,7 +211,7 @@ def main():
                     print(f"  {i + 1}/{len(todo)}", flush=True)
         engine.close()
     reference = [cache[p, args.reference_nodes] for p in positions]
-    ref_seconds = statistics.mean(r[2] for r in reference)
+    ref_wall, ref_cpu = (statistics.mean(r[i] for r in reference) for i in (2, 3))
 
     candidates = [(f"fsf-{n}", FSF, {"Threads": 1, "Hash": 64, "Contempt": 0}, f"go nodes {n}")
                   for n in map(int, args.fsf_nodes.split(",") if args.fsf_nodes else [])]
@@ -208,7 +219,7 @@ def main():
     # `go infinite`, it sends bestmove by itself once that depth is done.
     candidates += [(f"gps-d{d}", GPS, {"Thread": 1, "BookDepth": 0, "LimitDepth": d}, "go infinite")
                    for d in map(int, args.gps_depths.split(",") if args.gps_depths else [])]
-    header = ["teacher", "sec/move", "moves/core-h", "top1 %", "|dWR|", "r(WR)",
+    header = ["teacher", "sec/move", "cpu s/move", "moves/core-h", "top1 %", "|dWR|", "r(WR)",
               "k", "|dWR|@k", "no score"]
     rows = []
     for name, path, options, go in candidates:
@@ -223,7 +234,7 @@ def main():
         print("  " + "  ".join(rows[-1]), flush=True)
 
     table = [f"Reference: fairy-stockfish at {args.reference_nodes} nodes, "
-             f"{ref_seconds:.2f} s/move; {len(positions)} positions.", "",
+             f"{ref_wall:.2f} s/move wall, {ref_cpu:.2f} cpu; {len(positions)} positions.", "",
              "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     table += ["| " + " | ".join(row) + " |" for row in rows]
     table.append(f"\nTotal run time {time.perf_counter() - began:.0f} s.")

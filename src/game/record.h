@@ -21,6 +21,9 @@ struct Record {
   size_t opening_actions = 0;        // the first actions, played before the players took over
   int winner = Outcome::DRAW;        // a player, or DRAW
   std::string reason;                // "checkmate", "resign", "time (...)", ...
+  // Lost by a player's fault (a crash, time, an illegal move), not decided on
+  // the board: its result says nothing of the positions.
+  bool forfeit = false;
   std::string event;                 // what the game was played for ("kishi match"); may be empty
   std::string start_time;            // "YYYY/MM/DD HH:MM:SS", local time; may be empty
 };

@@ -106,11 +106,13 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
   // An engine that is not ready loses the game (and is restarted for the next).
   bool ready[2];
   for (int p : {0, 1}) ready[p] = engines[p]->new_game();
-  if (!ready[0] || !ready[1])
+  if (!ready[0] || !ready[1]) {
+    rec.forfeit = true;
     return finish(ready[0]   ? 0
                   : ready[1] ? 1
                              : game::Outcome::DRAW,
                   "no readyok from " + engines[ready[0] ? 1 : 0]->spec().name);
+  }
 
   using Turn = game::Turn<typename G::Action>;
   const auto turn = [&](const typename G::State& state, const typename G::ActionList&,
@@ -125,25 +127,29 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
     const auto reply = engine.play(game::position_line(game, rec.start_state, rec.actions),
                                    go_command(engine, tc, left), allowed + tolerance);
     const auto lose = [&](const std::string& why) { return Turn::finish(them, 0, why); };
+    const auto forfeit = [&](const std::string& why) {
+      rec.forfeit = true;
+      return lose(why);
+    };
     if (reply.status == UsiClient::Reply::Status::Crashed)
-      return lose("crash of " + engine.spec().name);
+      return forfeit("crash of " + engine.spec().name);
     if (reply.status == UsiClient::Reply::Status::Timeout)
-      return lose("time (" + engine.spec().name + " gave no move in " +
-                  std::to_string(reply.elapsed_ms) + " ms)");
+      return forfeit("time (" + engine.spec().name + " gave no move in " +
+                     std::to_string(reply.elapsed_ms) + " ms)");
     if (!fixed_nodes) {
       if (reply.elapsed_ms > allowed + tolerance)
-        return lose("time (" + engine.spec().name + " took " + std::to_string(reply.elapsed_ms) +
-                    " ms)");
+        return forfeit("time (" + engine.spec().name + " took " + std::to_string(reply.elapsed_ms) +
+                       " ms)");
       left[us] = std::max<int64_t>(0, left[us] - reply.elapsed_ms) + tc.increment_ms;
     }
     if (reply.move == "resign") return lose("resign");
     if constexpr (requires { game.declaration_wins(state); }) {
       if (reply.move == "win")
         return game.declaration_wins(state) ? Turn::finish(us, 0, "declaration")
-                                            : lose("false declaration");
+                                            : forfeit("false declaration");
     }
     const auto action = game.parse_action(state, reply.move);
-    if (!action) return lose("illegal move " + reply.move + " by " + engine.spec().name);
+    if (!action) return forfeit("illegal move " + reply.move + " by " + engine.spec().name);
     rec.actions.push_back(reply.move);
     rec.action_ms.push_back(reply.elapsed_ms);
     if (observe) observe(reply);

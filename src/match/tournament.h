@@ -130,6 +130,7 @@ class Tournament {
               opening_record(engines_[first].name, engines_[second].name, opening);
           forfeit.winner = failed[0].empty() ? 0 : failed[1].empty() ? 1 : game::Outcome::DRAW;
           forfeit.reason = "crash of " + (failed[0].empty() ? failed[1] : failed[0]);
+          forfeit.forfeit = true;
           record(index, a, b, forfeit);
           continue;
         }

@@ -3,12 +3,13 @@
 # positions. A psv file, an hcpe file, a CSA archive (each with records that
 # are not legal) and a cp932 KIF game are imported into a new run and trained
 # on: 1 + 1 + 5 + 5 positions (the archive's second game has no result), the
-# illegal records skipped and counted. A foreign file is refused with its name.
+# illegal records skipped and counted (the psv and hcpe files hold one position:
+# --keep-duplicates takes it twice). A foreign file is refused with its name.
 set -u
 kishi=$1 data=$2 run=$3
 config="$data/loop-tiny.toml"
 rm -rf "$run" "$run-init" "$run-test"
-out=$("$kishi" import --run "$run" --config "$config" "$data/by-hand.psv" "$data/by-hand.hcpe" \
+out=$("$kishi" import --run "$run" --config "$config" --keep-duplicates "$data/by-hand.psv" "$data/by-hand.hcpe" \
   "$data/two-games.csa" "$data/sample.kif" 2>&1) || { echo "import failed: $out"; exit 1; }
 echo "$out"
 echo "$out" | grep -q "by-hand.psv: 1 positions in 1 games; 3 records skipped;" || exit 1

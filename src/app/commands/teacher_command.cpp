@@ -4,10 +4,18 @@
 // games at once; every move after the opening is written with the score its
 // engine gave and the game's result. The file grows game by game; a run
 // killed and started again with the same command drops a torn last record and
-// goes on until the bound on positions (or time).
+// goes on until the bound on positions (or time). Several processes fill one
+// data directory: each writes its own file, named by its seed, under a lock,
+// and the bound counts the whole directory.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -31,7 +39,8 @@ namespace {
 using namespace kishi::match;
 
 struct TeacherSettings {
-  std::string out;
+  std::string out;  // the file written
+  std::string dir;  // the data directory it is in, when --out named one; else empty
   int64_t positions = 100000;
   double minutes = -1;  // no bound
   int concurrency = 2, opening_plies = 8, max_plies = 320;
@@ -50,6 +59,26 @@ int64_t resume(const std::string& path) {
                 (unsigned long long)torn);
   }
   return int64_t(size / shogi::Hcpe::SIZE);
+}
+
+// Positions in the directory's hcpe files, whole records only.
+int64_t positions_in_dir(const std::string& dir) {
+  int64_t n = 0;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".hcpe" && e.is_regular_file(ec))
+      n += int64_t(e.file_size(ec) / shogi::Hcpe::SIZE);
+  return n;
+}
+
+// Holds the file for this process alone while it lives (released at exit, also
+// on kill -9): two processes with one seed would write the same games.
+void lock_for_this_process(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
+    throw std::runtime_error(path + " is being written by another kishi teacher: give each " +
+                             "process of a data directory its own --seed");
 }
 
 // The opening of game `index`: the suite's (or the start), then random legal
@@ -80,9 +109,12 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
   for (size_t i = 0; i < engines.size(); ++i)
     for (size_t j = 0; j < engines.size(); ++j)
       if (i != j || engines.size() == 1) pairs.emplace_back(i, j);
+  if (!s.dir.empty()) lock_for_this_process(s.out);
   const int64_t before = resume(s.out);
+  // What the bound counts: the file's positions, or the whole directory's.
   std::atomic<int64_t> positions{before}, next_game{before}, games{0};
-  std::atomic<int64_t> unscored{0};
+  std::atomic<int64_t> total{s.dir.empty() ? before : positions_in_dir(s.dir)};
+  std::atomic<int64_t> unscored{0}, forfeits{0};
   std::atomic<bool>& interrupted = stop_requested_by_signal();
   std::mutex mutex;
   std::vector<std::string> failures;
@@ -91,11 +123,13 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 60;
   };
   const auto done = [&] {
-    return interrupted || positions >= s.positions || (s.minutes >= 0 && minutes() >= s.minutes);
+    return interrupted || total >= s.positions || (s.minutes >= 0 && minutes() >= s.minutes);
   };
-  std::printf("teacher: %s holds %lld positions; on to %lld with %zu engines, %d games at once\n",
-              s.out.c_str(), (long long)before, (long long)s.positions, engines.size(),
-              s.concurrency);
+  const std::string in_dir =
+      s.dir.empty() ? "" : ", " + s.dir + " " + std::to_string(total.load()) + " in all";
+  std::printf("teacher: %s holds %lld positions%s; on to %lld with %zu engines, %d games at once\n",
+              s.out.c_str(), (long long)before, in_dir.c_str(), (long long)s.positions,
+              engines.size(), s.concurrency);
   std::vector<std::thread> workers;
   for (int w = 0; w < s.concurrency; ++w)
     workers.emplace_back([&] {
@@ -115,6 +149,12 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
               game, *clients[slots[0]], *clients[slots[1]],
               random_opening(game, suite, s.opening_plies, s.seed, index), s.tc, s.max_plies,
               [&](const UsiClient::Reply& r) { scores.push_back(info_score_cp(r.last_info)); });
+          if (rec.forfeit) {  // its result is no verdict on its positions
+            ++forfeits;
+            std::printf("teacher: a game left out: %s\n", rec.reason.c_str());
+            std::fflush(stdout);
+            continue;
+          }
           formats::HcpeExport out;
           const auto ok = formats::append_hcpe(rec, scores, game.rules().variant, out);
           if (!ok) throw std::runtime_error("a game that does not replay: " + ok.error());
@@ -125,13 +165,14 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
           file.flush();
           if (!file) throw std::runtime_error("cannot write " + s.out);
           positions += out.positions;
+          total = s.dir.empty() ? positions.load() : positions_in_dir(s.dir);
           for (const auto& score : scores) unscored += !score;
           const int64_t n = ++games;
           const double m = std::max(minutes(), 1e-9);
           std::printf(
               "teacher: %lld positions (%.1f%%) | %lld games, %.0f positions/h | %s vs %s "
               "%s (%s) | %.1f min\n",
-              (long long)positions.load(), 100.0 * positions / s.positions, (long long)n,
+              (long long)total.load(), 100.0 * total / s.positions, (long long)n,
               (positions - before) / m * 60, rec.players[0].c_str(), rec.players[1].c_str(),
               game::result_text(rec.winner), rec.reason.c_str(), m);
           std::fflush(stdout);
@@ -145,9 +186,10 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
   for (auto& t : workers) t.join();
   for (const auto& f : failures) std::fprintf(stderr, "kishi teacher: error: %s\n", f.c_str());
   std::printf(
-      "teacher: %lld positions in %s (%lld this run, %lld moves without a score left out)\n",
+      "teacher: %lld positions in %s (%lld this run, %lld moves without a score and %lld "
+      "forfeited games left out)\n",
       (long long)positions.load(), s.out.c_str(), (long long)(positions - before),
-      (long long)unscored.load());
+      (long long)unscored.load(), (long long)forfeits.load());
   return failures.empty() ? 0 : 1;
 }
 
@@ -162,8 +204,12 @@ int teacher(int argc, char** argv) {
   app.add_option("--engine", engine_texts,
                  "kishi, fairy-stockfish, gpsusi or NAME=COMMAND [ARGS]; one plays itself");
   app.add_option("--engines", engines_file, "a TOML file of [[engine]] tables (configs/engines/)");
-  app.add_option("--out", s.out, "the hcpe file to write (appended to, resumed)")->required();
-  app.add_option("--positions", s.positions, "stop at this many positions in the file")
+  app.add_option("--out", s.out,
+                 "the hcpe file to write (appended to, resumed), or a data directory (an "
+                 "existing one, or a path ending in /) to write DIR/teacher-seed-SEED.hcpe in")
+      ->required();
+  app.add_option("--positions", s.positions,
+                 "stop at this many positions in the file (in the directory's .hcpe files)")
       ->capture_default_str()
       ->check(CLI::Range(int64_t(1), int64_t(1) << 40));
   app.add_option("--minutes", s.minutes, "or after this long")->check(CLI::PositiveNumber);
@@ -190,6 +236,12 @@ int teacher(int argc, char** argv) {
     if (engines.empty()) {
       std::fprintf(stderr, "kishi teacher: error: no engine (give --engine or --engines)\n");
       return 2;
+    }
+    if (s.out.ends_with('/') || std::filesystem::is_directory(s.out)) {
+      s.dir = s.out;
+      std::filesystem::create_directories(s.dir);
+      s.out = (std::filesystem::path(s.dir) / ("teacher-seed-" + std::to_string(s.seed) + ".hcpe"))
+                  .string();
     }
     const shogi::ShogiGame game = games::make_game<shogi::ShogiGame>(game_name, {s.max_plies + 1});
     const std::vector<Opening> suite =

@@ -7,7 +7,7 @@
 namespace kishi::formats {
 
 std::vector<selfplay::GameRecord> training_games(const RecordFile& file, const ImportSettings& s,
-                                                 ImportCounts& counts) {
+                                                 ImportCounts& counts, SeenPositions* seen) {
   const shogi::ShogiGame game;
   std::vector<selfplay::GameRecord> out;
   for (const RecordGame& g : file.games) {
@@ -19,6 +19,11 @@ std::vector<selfplay::GameRecord> training_games(const RecordFile& file, const I
       const RecordPosition& start = g.positions[first];
       if (start.result == UNKNOWN_RESULT) {
         counts.without_result += int64_t(end - first);
+        first = end;
+        continue;
+      }
+      if (!one_game && seen && !seen->insert(start.position.key()).second) {
+        ++counts.duplicates;
         first = end;
         continue;
       }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_set>
 #include <vector>
 
 #include "chunks/chunk.h"
@@ -23,11 +24,18 @@ struct ImportSettings {
 struct ImportCounts {
   int64_t games = 0, positions = 0;
   int64_t without_result = 0;  // positions of games whose result the file does not say: left out
+  int64_t duplicates = 0;      // positions (hcpe, psv) seen before in the import: left out
 };
 
+// The positions an import has taken, by their Zobrist keys (board, hands, side
+// to move): a position that teacher games reach twice is trained on once.
+using SeenPositions = std::unordered_set<uint64_t>;
+
 // Games of records (CSA, hcpe3) stay games; each record of hcpe and psv is a
-// game of one move from its position.
+// game of one move from its position; one whose position is in `seen` is left
+// out (none when `seen` is null), the others added to it.
 std::vector<selfplay::GameRecord> training_games(const RecordFile& file, const ImportSettings& s,
-                                                 ImportCounts& counts);
+                                                 ImportCounts& counts,
+                                                 SeenPositions* seen = nullptr);
 
 }  // namespace kishi::formats
