@@ -313,15 +313,17 @@ async function showGame(state) {
 
 function newGameFields() {
   const fields = { game: $('game').value, takeback: $('takeback').checked };
+  const handicap = $('handicap-choice').hidden ? '' : $('handicap').value;
+  if (handicap) fields.handicap = handicap; // the side and the start are the handicap's
   const side = $('side').value;
-  fields.side = side === 'random' ? 'random' : Number(side);
+  if (!handicap) fields.side = side === 'random' ? 'random' : Number(side);
   const strength = Number($('strength').value);
   if (Number.isFinite(strength) && strength > 0) {
     if ($('strength-unit').value === 'seconds') fields.seconds = strength;
     else fields.playouts = Math.round(strength);
   }
   const start = $('start').value.trim();
-  if (start) fields.start = start;
+  if (start && !handicap) fields.start = start;
   return fields;
 }
 
@@ -389,11 +391,33 @@ function updateStartHint() {
   $('side').options[0].textContent = `first (${players[0]}, player 0)`;
   $('side').options[1].textContent = `second (${players[1]}, player 1)`;
   $('start').placeholder = `${info.notation ?? 'position'} (empty: the start position)`;
+  // The game's handicaps, from the server; the choice hidden where there are none.
+  const handicaps = info.handicaps ?? [];
+  const select = $('handicap');
+  const chosen = select.value;
+  select.replaceChildren(select.options[0]);
+  for (const { name, label } of handicaps) {
+    const option = document.createElement('option');
+    option.value = name;
+    option.textContent = label;
+    select.append(option);
+  }
+  select.value = handicaps.some((h) => h.name === chosen) ? chosen : '';
+  $('handicap-choice').hidden = handicaps.length === 0;
+  updateHandicapHint();
+}
+
+// A handicap game sets who moves first and where: the side and start fields rest.
+function updateHandicapHint() {
+  const handicap = !$('handicap-choice').hidden && $('handicap').value !== '';
+  $('side').disabled = $('start').disabled = handicap;
+  if (handicap) $('side').value = '0';
 }
 
 function bindControls() {
   $('new-game').addEventListener('submit', startNewGame);
   $('game').addEventListener('change', updateStartHint);
+  $('handicap').addEventListener('change', updateHandicapHint);
   $('undo').addEventListener('click', () => page.game && post(() => api.undo(page.game.id)));
   $('resign').addEventListener('click', () => {
     if (page.game && !page.game.over) post(() => api.resign(page.game.id));

@@ -17,6 +17,13 @@ struct PerftBench {
   int depth;
 };
 
+// A start other than the usual one, chosen by name (shogi's handicaps): the
+// page's menu and kishi serve's {"handicap": NAME}. The player to move at
+// `state` gives the handicap.
+struct NamedStart {
+  std::string_view name, label, state;  // "lance", "lance", its state text
+};
+
 struct GameInfo {
   std::string_view name;      // "shogi": --game, [run] game, chunks, checkpoints, the page
   std::string_view summary;   // one line for people: --help, the page
@@ -33,6 +40,8 @@ struct GameInfo {
   std::span<const std::string_view> bench_states = {};
   // The positions `kishi bench perft` counts; empty: none.
   std::span<const PerftBench> perft_bench = {};
+  // The handicaps a game may start with; empty: none.
+  std::span<const NamedStart> handicaps = {};
   // Its number in version-1 chunk files, written before games had names; -1: none.
   int chunk_v1_id = -1;
 };

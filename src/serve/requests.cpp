@@ -8,6 +8,33 @@ namespace kishi::serve {
 
 using nlohmann::json;
 
+namespace {
+
+// A handicap game as the custom has it: kishi gives the pieces and moves first,
+// the person plays the other side. An error when the game has no such
+// handicap, or the body also gives a start or the giver's side.
+std::string start_handicap(TableOptions& o, bool side_given) {
+  const game::GameInfo& info = *games::find_game(o.game);
+  std::string names;
+  for (const game::NamedStart& h : info.handicaps) {
+    names += (names.empty() ? "" : ", ") + std::string(h.name);
+    if (h.name != o.handicap) continue;
+    if (!o.start.empty()) return "give a handicap or a start, not both";
+    auto line = std::move(*make_game_line(o.game, std::string(h.state)));
+    const int giver = line->to_move();
+    if (side_given && o.person == giver)
+      return "in a handicap game kishi gives the pieces and moves first: you play " +
+             std::string(info.players[1 - giver]) + " (side " + std::to_string(1 - giver) + ")";
+    o.start = h.state;
+    o.person = 1 - giver;
+    return {};
+  }
+  if (names.empty()) return o.game + " has no handicaps";
+  return "unknown handicap '" + o.handicap + "' (" + names + ")";
+}
+
+}  // namespace
+
 Expected<TableOptions> parse_new_game(const std::string& body, const std::string& default_game) {
   using Result = Expected<TableOptions>;
   TableOptions o;
@@ -44,19 +71,29 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
       o.start = value.get<std::string>();
     } else if (key == "takeback" && value.is_boolean()) {
       o.takeback = value.get<bool>();
+    } else if (key == "handicap" && value.is_string()) {
+      o.handicap = value.get<std::string>();
     } else if (key == "game" || key == "side" || key == "playouts" || key == "seconds" ||
-               key == "start" || key == "takeback") {
+               key == "start" || key == "takeback" || key == "handicap") {
       return Result::failure("field '" + key + "' has the wrong type (docs/serve.md)");
     } else {
       return Result::failure("unknown field '" + key +
-                             "' (game, side, playouts, seconds, start, takeback)");
+                             "' (game, side, playouts, seconds, start, takeback, handicap)");
     }
+  }
+  if (!o.handicap.empty()) {
+    if (const std::string e = start_handicap(o, j.contains("side")); !e.empty())
+      return Result::failure(e);
   }
   return o;
 }
 
 json new_game_fields(const TableOptions& o) {
-  json j = {{"game", o.game}, {"side", o.person}, {"start", o.start}, {"takeback", o.takeback}};
+  json j = {{"game", o.game}, {"side", o.person}, {"takeback", o.takeback}};
+  if (o.handicap.empty())
+    j["start"] = o.start;
+  else
+    j["handicap"] = o.handicap;
   if (o.seconds > 0)
     j["seconds"] = o.seconds;
   else
@@ -87,6 +124,9 @@ json info_json(const std::string& default_game, const std::string& engine) {
     game::Record sample;  // the formats a record of this game is written in
     sample.start_state = line->start();
     for (const auto& r : line->records(sample)) records.push_back(r.extension);
+    json handicaps = json::array();
+    for (const game::NamedStart& h : info.handicaps)
+      handicaps.push_back({{"name", h.name}, {"label", h.label}});
     games.push_back({{"name", name},
                      {"summary", info.summary},
                      {"notation", info.notation},
@@ -94,6 +134,7 @@ json info_json(const std::string& default_game, const std::string& engine) {
                      {"board", info.board},
                      {"labels", info.board_labels},
                      {"records", records},
+                     {"handicaps", handicaps},
                      {"pieces", pieces}});
   }
   return {{"games", games}, {"game", default_game}, {"engine", engine}};

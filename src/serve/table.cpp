@@ -144,6 +144,7 @@ json Table::state() const {
           {"check", line_->in_check()},
           {"version", state_version_},
           {"start", line_->start()},
+          {"handicap", options_.handicap},
           {"state", line_->state()},
           {"moves", line_->actions()},
           {"notation", line_->notation()},

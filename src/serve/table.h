@@ -25,6 +25,7 @@ namespace kishi::serve {
 struct TableOptions {
   std::string game;        // a name of the registry's with a board
   std::string start;       // a state text; empty: the start position
+  std::string handicap;    // the name of the game's handicap `start` is; empty: none
   int person = 0;          // the player the person plays
   int64_t playouts = 400;  // the engine's playouts a move, unless seconds > 0
   double seconds = 0;

@@ -21,6 +21,7 @@
 #include "games/shogi/eval/static_value.h"
 #include "games/shogi/mate/mate_search.h"
 #include "games/shogi/mate/quick_mate.h"
+#include "games/shogi/records/handicaps.h"
 #include "games/shogi/records/records.h"
 
 namespace kishi::shogi {
@@ -55,6 +56,7 @@ inline constexpr game::GameInfo VARIANTS[] = {
      .fairy_variant = "shogi",
      .bench_states = BENCH_STATES,
      .perft_bench = PERFT_BENCH,
+     .handicaps = HANDICAP_STARTS,
      .chunk_v1_id = 0},
     {.name = "showgit",
      .summary = "shogi renamed: promotion only when a move ends in the zone",

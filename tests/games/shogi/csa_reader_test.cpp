@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "games/shogi/records/handicaps.h"
+#include "games/shogi/records/kif_reader.h"
 #include "games/shogi/records/records.h"
 
 namespace kishi::shogi {
@@ -37,6 +39,47 @@ TEST(CsaReader, ReadsWhatKishiWrites) {
   ASSERT_TRUE(games) << games.error();
   EXPECT_EQ((*games)[0].start_sfen.substr(0, 52), r.start_state.substr(0, 52));
   EXPECT_EQ((*games)[0].moves, r.actions);
+}
+
+// A handicap game's records say the handicap: CSA's PI line less the giver's
+// pieces, KIF's 手合割 and its 下手/上手; each reads back to the handicap's start.
+TEST(CsaReader, EveryHandicapIsWrittenAndReadBack) {
+  for (const Handicap& h : HANDICAPS) {
+    SCOPED_TRACE(h.name);
+    game::Record r;
+    r.players[0] = "you";
+    r.players[1] = "kishi";
+    r.start_state = h.sfen;
+    r.actions = {"5a4b", "7g7f"};  // the giver moves first
+    r.reason = "resign";
+    r.winner = 0;
+    const std::string csa = csa_record(r, Game::Shogi);
+    EXPECT_NE(csa.find("\nPI"), std::string::npos) << csa;
+    const auto games = read_csa(csa);
+    ASSERT_TRUE(games) << games.error();
+    EXPECT_EQ((*games)[0].start_sfen, h.sfen);
+    EXPECT_EQ((*games)[0].moves, r.actions);
+    const std::string kif = kif_record(r, Game::Shogi);
+    EXPECT_NE(kif.find("手合割：" + std::string(h.kif) + "\n"), std::string::npos) << kif;
+    EXPECT_NE(kif.find("上手：kishi"), std::string::npos) << kif;
+    EXPECT_NE(kif.find("下手の勝ち"), std::string::npos) << kif;
+    const auto g = read_kif(kif);
+    ASSERT_TRUE(g) << g.error();
+    EXPECT_EQ(g->start_sfen, h.sfen);
+    EXPECT_EQ(g->moves, r.actions);
+  }
+  const auto two = read_csa("PI82HI22KA\n-\n");
+  ASSERT_TRUE(two) << two.error();
+  EXPECT_EQ((*two)[0].start_sfen, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+}
+
+TEST(CsaReader, APiPieceNotThereIsNamed) {
+  const auto missing = read_csa("PI55FU\n-\n");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("PI takes off FU from 55"), std::string::npos) << missing.error();
+  const auto bad = read_csa("PI8\n-\n");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("bad PI piece '8'"), std::string::npos) << bad.error();
 }
 
 TEST(CsaReader, AnIllegalMoveEndsTheGameWithItsLine) {

@@ -1,5 +1,6 @@
 #include "games/shogi/records/csa_reader.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
@@ -58,13 +59,44 @@ class GameReader {
  private:
   std::string where() const { return "line " + std::to_string(line_number_) + ": "; }
 
+  // PI's pieces taken off the even game ("82HI22KA": a handicap), each the
+  // piece on its square.
+  std::string even_game_less(std::string_view removed) {
+    std::array<std::string, 9> rows = {"lnsgkgsnl", ".r.....b.", "ppppppppp",
+                                       ".........", ".........", ".........",
+                                       "PPPPPPPPP", ".B.....R.", "LNSGKGSNL"};
+    for (; !removed.empty(); removed.remove_prefix(std::min<size_t>(4, removed.size()))) {
+      const std::string_view item = removed.substr(0, 4);
+      const bool square =
+          item.size() == 4 && item[0] >= '1' && item[0] <= '9' && item[1] >= '1' && item[1] <= '9';
+      const std::string letter = item.size() == 4 ? letter_of_code(item.substr(2)) : "";
+      if (!square || letter.empty())
+        return where() + "bad PI piece '" + std::string(item) + "' (a square and a piece: 82HI)";
+      char& cell = rows[item[1] - '1'][size_t('9' - item[0])];
+      if (cell == '.' || std::toupper(cell) != letter[0])
+        return where() + "PI takes off " + std::string(item.substr(2)) + " from " +
+               std::string(item.substr(0, 2)) + ", which does not hold one";
+      cell = '.';
+    }
+    for (size_t r = 0; r < rows.size(); ++r) {  // the rows in SFEN: runs of empty squares as digits
+      std::string row;
+      int empty = 0;
+      for (char c : rows[r]) {
+        if (c == '.') {
+          ++empty;
+          continue;
+        }
+        if (empty) row += std::to_string(empty), empty = 0;
+        row += c;
+      }
+      board_[r] = empty ? row + std::to_string(empty) : row;
+    }
+    return {};
+  }
+
   std::string position_line(std::string_view line) {
     if (started_) return where() + "a position line after the moves";
-    if (line.substr(0, 2) == "PI") {
-      board_ = {"lnsgkgsnl", "1r5b1", "ppppppppp", "", "", "", "PPPPPPPPP", "1B5R1", "LNSGKGSNL"};
-      if (line.size() > 2) return where() + "handicap starts (PI with pieces) are not read";
-      return {};
-    }
+    if (line.substr(0, 2) == "PI") return even_game_less(line.substr(2));
     if (line.size() >= 2 && line[1] >= '1' && line[1] <= '9') {
       const int rank = line[1] - '1';
       std::string row;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "games/shogi/core/usi_move.h"
+#include "games/shogi/records/handicaps.h"
 
 namespace kishi::shogi {
 namespace {
@@ -27,23 +28,6 @@ constexpr PieceName MOVE_PIECES[] = {
     {"角", BISHOP},      {"飛", ROOK},         {"玉", KING},         {"王", KING},
     {"と", PRO_PAWN},    {"杏", PRO_LANCE},    {"圭", PRO_KNIGHT},   {"全", PRO_SILVER},
     {"馬", HORSE},       {"龍", DRAGON},       {"竜", DRAGON}};
-
-// The even game and the usual handicaps: 上手 (White) gives the pieces and moves first.
-struct Handicap {
-  std::string_view name, sfen;
-};
-constexpr Handicap HANDICAPS[] = {
-    {"平手", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"},
-    {"香落ち", "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"右香落ち", "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"角落ち", "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"飛車落ち", "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"飛香落ち", "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"二枚落ち", "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"四枚落ち", "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"六枚落ち", "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"八枚落ち", "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-    {"十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"}};
 
 bool take(std::string_view& s, std::string_view prefix) {
   if (!s.starts_with(prefix)) return false;
@@ -141,8 +125,9 @@ class KifReader {
         return where() + "a hand that is not pieces and counts: '" + std::string(value) + "'";
     }
     if (key == "手合割") {
+      if (value == "平手") return handicap_.clear(), std::string();
       for (const Handicap& h : HANDICAPS)
-        if (value == h.name) return handicap_ = h.sfen, std::string();
+        if (value == h.kif) return handicap_ = h.sfen, std::string();
       if (value != "その他")
         return where() + "unknown handicap '" + std::string(value) + "' (known: 平手, 香落ち, " +
                "角落ち, 飛車落ち, 二枚落ち, ...; or a board diagram)";
@@ -175,7 +160,7 @@ class KifReader {
       if (rows_ != 9) return where() + "a board diagram of " + std::to_string(rows_) + " rows";
       sfen = sfen_of(cells_, hands_, white_to_move_ ? WHITE : BLACK);
     } else {
-      sfen = handicap_.empty() ? std::string(HANDICAPS[0].sfen) : handicap_;
+      sfen = handicap_.empty() ? std::string(Position::START_SFEN) : handicap_;
     }
     auto pos = Position::from_sfen(sfen, variant_);
     if (!pos) return where() + "the start position: " + pos.error();

@@ -8,6 +8,7 @@
 #include "games/shogi/core/position.h"
 #include "games/shogi/core/usi_move.h"
 #include "games/shogi/records/csa_reader.h"
+#include "games/shogi/records/handicaps.h"
 #include "games/shogi/records/kif_reader.h"
 
 namespace kishi::shogi {
@@ -16,8 +17,24 @@ namespace {
 
 std::string csa_square(Square s) { return {char('1' + file_of(s)), char('1' + rank_of(s))}; }
 
+// "PI82HI22KA": the even game less the pieces named (a handicap), when the
+// position is one; empty when it is not.
+std::string csa_pi_line(const Position& pos) {
+  const Position even = Position::startpos();
+  std::string removed;
+  for (Square sq = 0; sq < SQ_NB; ++sq) {
+    const Piece was = even.piece_on(sq), is = pos.piece_on(sq);
+    if (is == was) continue;
+    if (is != NO_PIECE) return {};
+    removed += csa_square(sq) + piece_code(Game::Shogi, was);
+  }
+  if (!pos.hand_empty(BLACK) || !pos.hand_empty(WHITE)) return {};
+  return "PI" + removed;
+}
+
 std::string csa_position(const Position& pos) {
-  if (pos.sfen() == Position::START_SFEN) return "PI\n+\n";
+  if (const std::string pi = csa_pi_line(pos); !pi.empty())
+    return pi + (pos.side_to_move() == BLACK ? "\n+\n" : "\n-\n");
   std::string s;
   for (int rank = 0; rank < 9; ++rank) {
     s += "P" + std::to_string(rank + 1);
@@ -75,9 +92,10 @@ std::string kif_hand(const Position& pos, Color c) {
   return hand.empty() ? "なし" : hand;
 }
 
-// The start position: the even game's name, or a board diagram (BOD).
+// The start position: the even game's or a handicap's name, or a board diagram (BOD).
 std::string kif_position(const Position& pos) {
   if (pos.sfen() == Position::START_SFEN) return "手合割：平手\n";
+  if (const Handicap* h = handicap_of(pos.sfen())) return "手合割：" + std::string(h->kif) + "\n";
   std::string s = "後手の持駒：" + kif_hand(pos, WHITE) + "\n";
   s += "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
   for (int rank = 0; rank < 9; ++rank) {
@@ -128,7 +146,10 @@ std::string kif_record(const game::Record& g, Game variant) {
   if (!g.start_time.empty()) s += "開始日時：" + g.start_time + "\n";
   if (!g.event.empty()) s += "棋戦：" + g.event + "\n";
   s += kif_position(pos);
-  s += "先手：" + g.players[0] + "\n後手：" + g.players[1] + "\n";
+  // A handicap game's players are 下手 (Black) and 上手 (White, the giver).
+  const bool handicap = handicap_of(pos.sfen()) != nullptr;
+  const char* const side[2] = {handicap ? "下手" : "先手", handicap ? "上手" : "後手"};
+  s += side[0] + ("：" + g.players[0]) + "\n" + side[1] + "：" + g.players[1] + "\n";
   s += "手数----指手---------消費時間--\n";
   int64_t used[2] = {0, 0};
   Square last_to = SQ_NONE;
@@ -159,7 +180,7 @@ std::string kif_record(const game::Record& g, Game variant) {
   s += number + std::string(ending.special) + "\n";
   s += "まで" + std::to_string(g.actions.size()) + "手で" +
        (g.winner == game::Outcome::DRAW ? std::string(ending.draw)
-                                        : std::string(g.winner == 0 ? "先手" : "後手") + "の勝ち") +
+                                        : std::string(side[g.winner]) + "の勝ち") +
        "\n";
   return s;
 }
