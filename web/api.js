@@ -3,10 +3,13 @@
 // header on fetch, as ?token= on the EventSource URL (it cannot set headers).
 const TOKEN = new URLSearchParams(location.search).get('token');
 
+// The server's own words (it names what was wrong), without the request,
+// which stays in `request` for the status line's tooltip and the console.
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, request) {
     super(message);
     this.status = status;
+    this.request = request;
   }
 }
 
@@ -23,13 +26,14 @@ async function call(method, path, body) {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
-    throw new ApiError(0, `the server cannot be reached (${e.message})`);
+    throw new ApiError(0, 'the server cannot be reached: is kishi serve running?', `${method} ${path}: ${e.message}`);
   }
   const text = await response.text();
   if (!response.ok) {
     let message = text;
     try { message = JSON.parse(text).error || text; } catch { /* not JSON */ }
-    throw new ApiError(response.status, `${method} ${path}: ${message || response.status}`);
+    throw new ApiError(response.status, message || `the server answered ${response.status}`,
+      `${method} ${path}: ${response.status}`);
   }
   return text;
 }

@@ -30,13 +30,22 @@ const page = {
 
 // ---- status line ----------------------------------------------------------
 
-function showError(message) {
-  page.error = message;
+// What went wrong in words: `doing` what the person asked ('take back'), the
+// server's reason; the request itself only in the tooltip and the console.
+function showError(message, doing = '', request = '') {
+  page.error = doing ? `could not ${doing}: ${message}` : message;
+  page.errorRequest = request;
+  if (request) console.warn(`${request}: ${message}`);
   renderStatus();
+}
+
+function showFailure(e, doing) {
+  showError(e.message, doing, e.request ?? '');
 }
 
 function clearError() {
   page.error = '';
+  page.errorRequest = '';
 }
 
 function playerName(player) {
@@ -64,6 +73,7 @@ function renderStatus() {
     return;
   }
   status.textContent = error ? `Error: ${error}` : text;
+  status.title = error ? page.errorRequest ?? '' : '';
   status.classList.toggle('error', !!error);
   status.dataset.state = error ? 'error' : !game ? 'none' : game.over ? 'over'
     : game.to_move === game.person && !game.thinking ? 'your-move' : 'thinking';
@@ -198,9 +208,14 @@ function renderEngine() {
 
 function renderControls() {
   const game = page.game;
-  $('undo').disabled = !game || !game.takeback || game.moves.length === 0;
-  $('undo').title = game && !game.takeback ? 'take back is off in this game' : '';
+  // Take back needs a move of the person's (the engine's opening move is not
+  // one); after a resignation the game stays over.
+  const ownMove = !!game?.movers?.includes(game.person);
+  $('undo').disabled = !game || !game.takeback || !ownMove || game.reason === 'resign';
+  $('undo').title = !game ? '' : !game.takeback ? 'take back is off in this game'
+    : !ownMove ? 'you have no move to take back yet' : '';
   $('resign').disabled = !game || game.over;
+  if ($('resign').disabled) disarmResign();
   $('flip').disabled = !game;
   const formats = game ? gameInfo(game.game).records ?? [] : [];
   $('export-state').textContent = `${(game && gameInfo(game.game).notation) || 'Position'} now`;
@@ -233,7 +248,7 @@ function acceptState(state, fromStream) {
   render();
 }
 
-async function post(action) {
+async function post(action, doing) {
   const seen = page.statesSeen;
   try {
     const state = await action();
@@ -241,20 +256,42 @@ async function post(action) {
     if (page.statesSeen === seen) acceptState(state, false);
     else renderStatus();
   } catch (e) {
-    showError(e.message);
+    showFailure(e, doing);
     render(); // puts the board back where the server says it is
   }
+}
+
+// Resign asks first: the first click arms the button for a few seconds, the
+// second resigns.
+let resignTimer = null;
+function disarmResign() {
+  clearTimeout(resignTimer);
+  resignTimer = null;
+  $('resign').textContent = 'Resign';
+  delete $('resign').dataset.armed;
+}
+function clickResign() {
+  const game = page.game;
+  if (!game || game.over) return;
+  if (!resignTimer) {
+    $('resign').textContent = 'Resign? Click again';
+    $('resign').dataset.armed = 'true';
+    resignTimer = setTimeout(disarmResign, 4000);
+    return;
+  }
+  disarmResign();
+  post(() => api.resign(game.id), 'resign');
 }
 
 function sendAction(text) {
   const game = page.game;
   if (!game) return;
   if (game.over || game.to_move !== game.person || game.thinking) {
-    showError('it is not your turn');
+    showError(game.over ? 'the game is over' : 'it is not your turn: kishi is thinking');
     render();
     return;
   }
-  post(() => api.move(game.id, text));
+  post(() => api.move(game.id, text), `play ${text}`);
 }
 
 async function showGame(state) {
@@ -292,7 +329,7 @@ async function showGame(state) {
     onOpen: () => {
       page.offline = false;
       // The stream may have missed a change while it connected: fetch once.
-      api.game(id).then((s) => acceptState(s, true)).catch((e) => showError(e.message));
+      api.game(id).then((s) => acceptState(s, true)).catch((e) => showFailure(e, 'follow the game'));
       renderStatus();
     },
     onError: (readyState) => {
@@ -301,7 +338,7 @@ async function showGame(state) {
         // Refused for good: the server says why (say, it no longer has the game).
         page.offline = false;
         api.game(id).then(() => showError('the event stream of the game closed: reload the page'),
-          (e) => showError(e.message));
+          (e) => showFailure(e, 'follow the game'));
       } else {
         page.offline = true; // the browser tries again by itself
         renderStatus();
@@ -337,7 +374,7 @@ async function startNewGame(event) {
     page.flipped = false;
     await showGame(state);
   } catch (e) {
-    showError(e.message);
+    showFailure(e, 'start the game');
   } finally {
     button.disabled = false;
   }
@@ -361,7 +398,7 @@ async function exportRecord(format) {
     link.hidden = false;
     renderStatus();
   } catch (e) {
-    showError(e.message);
+    showFailure(e, `export the ${format.toUpperCase()} record`);
   }
 }
 
@@ -418,10 +455,8 @@ function bindControls() {
   $('new-game').addEventListener('submit', startNewGame);
   $('game').addEventListener('change', updateStartHint);
   $('handicap').addEventListener('change', updateHandicapHint);
-  $('undo').addEventListener('click', () => page.game && post(() => api.undo(page.game.id)));
-  $('resign').addEventListener('click', () => {
-    if (page.game && !page.game.over) post(() => api.resign(page.game.id));
-  });
+  $('undo').addEventListener('click', () => page.game && post(() => api.undo(page.game.id), 'take back'));
+  $('resign').addEventListener('click', clickResign);
   $('flip').addEventListener('click', () => {
     page.flipped = !page.flipped;
     render();
@@ -431,6 +466,13 @@ function bindControls() {
   for (const button of document.querySelectorAll('button.export')) {
     button.addEventListener('click', () => exportRecord(button.dataset.format));
   }
+  // Another game's address typed or pasted over this one's: that game.
+  window.addEventListener('hashchange', () => {
+    const id = /game=([\w-]+)/.exec(location.hash)?.[1];
+    if (id && id !== page.game?.id) {
+      api.game(id).then(showGame, (e) => showFailure(e, 'show the game of this address'));
+    }
+  });
 }
 
 async function main() {
@@ -440,7 +482,7 @@ async function main() {
     page.info = await api.info();
     fillGameChoice(page.info);
   } catch (e) {
-    showError(e.message);
+    showFailure(e, 'load the games');
     return;
   }
   // A reload keeps the game: its id is in the URL's fragment.
@@ -450,7 +492,7 @@ async function main() {
       await showGame(await api.game(id));
       return;
     } catch (e) {
-      showError(e.message);
+      showFailure(e, 'show the game of this address');
     }
   }
   renderStatus();

@@ -83,7 +83,10 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
           out += "event: state\ndata: " + dump(table->state()) + "\n\n";
           stream->seen.state = now.state;
         }
-        if (out.empty() && clock - stream->last_write >= 15s) out = ": keep-alive\n\n";
+        // A comment each second when nothing else is sent: a page that left
+        // (a closed socket) fails the write within two, freeing its place
+        // among the game's MAX_STREAMS_PER_GAME for the page it went to.
+        if (out.empty() && clock - stream->last_write >= 1s) out = ": keep-alive\n\n";
         if (!out.empty()) {
           if (!sink.write(out.data(), out.size())) return false;
           stream->last_write = clock;

@@ -184,6 +184,9 @@ Reply Table::undo() {
   stop_thinking_locked();
   {
     std::lock_guard lock(mutex_);
+    // A resignation is a player's last word: taking a move back would quietly
+    // take the resignation back too.
+    if (resigned_) return {409, "the game ended by resignation: start a new one"};
     const auto& movers = line_->movers();
     size_t last = movers.size();
     while (last > 0 && movers[last - 1] != options_.person) --last;
@@ -192,7 +195,6 @@ Reply Table::undo() {
       line_->undo();
       evals_.pop_back();
     }
-    resigned_.reset();
     changed();
   }
   start_thinking_locked();

@@ -323,6 +323,7 @@ async function playGame(browser, server, game) {
   check(state.game === game && state.person === 0 && state.playouts === 50 && state.takeback === true,
     `${game}: the form made ${JSON.stringify({ game: state.game, person: state.person, playouts: state.playouts, takeback: state.takeback })}`);
   check(state.start === START, `${game}: the game starts from ${state.start}, not the SFEN typed in`);
+  check(await page.isDisabled('#undo'), `${game}: take back is offered before the person's first move`);
 
   const played = [];
   const plan = [pawnPush, bishopDrop, (s) => promotionChoice(s) ?? pawnPush(s), 'drag'];
@@ -411,6 +412,18 @@ async function playGame(browser, server, game) {
   await page.fill('#start', '');
   console.log(`${game}: its KIF, USI, CSA and SFEN exports started it again`);
 
+  // Resigned, the game stays over: take back is not offered, and refused by the server.
+  const shown = await page.evaluate(() => window.kishiPage.game.id);
+  await page.click('#resign');
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'over');
+  check(await page.isDisabled('#undo'), `${game}: take back is offered after resigning`);
+  const undo = await fetch(`${server.url}/api/games/${shown}/undo`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const after = await serverState(server.url, shown);
+  check(undo.status === 409 && /ended by resignation/.test(await undo.text()) && after.over && after.reason === 'resign',
+    `${game}: take back after resigning answered ${undo.status}, the game ${after.over ? '' : 'not '}over`);
+
   const mode = await page.$eval('#board', (el) => el.dataset.labels);
   console.log(`${game}: pieces drawn with ${mode} labels`);
   check(!pageErrors.length, `${game}: errors on the page: ${pageErrors.join(' | ')}`);
@@ -431,7 +444,11 @@ async function playSecond(browser, server) {
   await page.fill('#start', 'not an sfen');
   await page.click('#new-game-button');
   await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'error');
-  console.log(`shogi: a bad SFEN shows: ${await page.$eval('#status', (el) => el.textContent)}`);
+  const badStart = await page.$eval('#status', (el) => el.textContent);
+  // In words: what could not be done and why, not the request.
+  check(/^Error: could not start the game: /.test(badStart) && !/\/api\//.test(badStart),
+    `shogi: a bad SFEN shows '${badStart}'`);
+  console.log(`shogi: a bad SFEN shows: ${badStart}`);
   await page.fill('#start', '');
   await page.selectOption('#game', 'shogi');
   await page.selectOption('#side', '1');
@@ -461,6 +478,11 @@ async function playSecond(browser, server) {
   await clickMove(page, ctx, state, move);
   state = await settle(page, ctx, `after ${move} as gote`, 3);
   check(state.moves[1] === move, `shogi: as gote the server got ${state.moves[1]}, not ${move}`);
+  // Resign asks first: one click arms the button, the game goes on.
+  await page.click('#resign');
+  check(await page.$eval('#resign', (b) => b.dataset.armed === 'true' && /again/.test(b.textContent)),
+    'shogi: resign did not ask first');
+  check(!(await serverState(server.url, id)).over, 'shogi: one click on resign ended the game');
   await page.click('#resign');
   await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'over');
   state = await serverState(server.url, id);
