@@ -302,10 +302,7 @@ async function showGame(state) {
   page.arrows = [];
   page.lastInfo = null;
   page.statesSeen = 0;
-  if ($('game').value !== state.game) {
-    $('game').value = state.game;
-    updateStartHint();
-  }
+  showSettings(state);
   if (state.engine) showEngine(state.engine);
   $('record').textContent = '';
   $('download').hidden = true;
@@ -444,6 +441,26 @@ function updateStartHint() {
   updateHandicapHint();
 }
 
+// The form shows the settings of the game on the board, so that Start plays
+// another like it and a reload says how this one was made.
+function showSettings(state) {
+  if ($('game').value !== state.game) $('game').value = state.game;
+  updateStartHint();
+  $('handicap').value = state.handicap ?? '';
+  $('side').value = String(state.person);
+  $('takeback').checked = !!state.takeback;
+  const seconds = state.seconds > 0;
+  $('strength-unit').value = seconds ? 'seconds' : 'playouts';
+  $('strength').value = String(seconds ? state.seconds : state.playouts);
+  updateStrengthUnit();
+  updateHandicapHint();
+}
+
+// Seconds a move may be a fraction (the server takes any time above 0).
+function updateStrengthUnit() {
+  $('strength').min = $('strength-unit').value === 'seconds' ? '0.05' : '1';
+}
+
 // A handicap game sets who moves first and where: the side and start fields rest.
 function updateHandicapHint() {
   const handicap = !$('handicap-choice').hidden && $('handicap').value !== '';
@@ -455,6 +472,7 @@ function bindControls() {
   $('new-game').addEventListener('submit', startNewGame);
   $('game').addEventListener('change', updateStartHint);
   $('handicap').addEventListener('change', updateHandicapHint);
+  $('strength-unit').addEventListener('change', updateStrengthUnit);
   $('undo').addEventListener('click', () => page.game && post(() => api.undo(page.game.id), 'take back'));
   $('resign').addEventListener('click', clickResign);
   $('flip').addEventListener('click', () => {

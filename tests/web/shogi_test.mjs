@@ -474,6 +474,15 @@ async function playSecond(browser, server) {
   let state = await settle(page, ctx, 'the engine\'s first move', 1);
   check(state.person === 1 && state.takeback === false, `shogi: the form made person ${state.person}, takeback ${state.takeback}`);
   check(await page.isDisabled('#undo'), 'shogi: take back is offered in a game without it');
+  // Reloaded, the form shows the settings of the game on the board.
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && window.kishiPage.game);
+  const form = await page.evaluate(() => ({
+    game: document.querySelector('#game').value, side: document.querySelector('#side').value,
+    strength: document.querySelector('#strength').value, unit: document.querySelector('#strength-unit').value,
+    takeback: document.querySelector('#takeback').checked }));
+  check(form.game === 'shogi' && form.side === '1' && form.strength === '5' && form.unit === 'seconds' && !form.takeback,
+    `shogi: after a reload the form shows ${JSON.stringify(form)}`);
   const move = pawnPush(state);
   await clickMove(page, ctx, state, move);
   state = await settle(page, ctx, `after ${move} as gote`, 3);
