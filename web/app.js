@@ -5,7 +5,7 @@
 // proposes actions (POST move) and never keeps a position of its own.
 import { api, followGame } from './api.js';
 import { createShogiBoard, KANJI, labelsFromInfo } from './shogi-board.js';
-import { drawEvalBar, drawEvalGraph, formatCp } from './eval-graph.js';
+import { drawEvalBar, drawEvalGraph, formatCp, share } from './eval-graph.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -159,6 +159,12 @@ function renderMoves() {
     item.dataset.move = game.moves[i] ?? '';
     const cp = game.evals?.[i];
     if (cp !== null && cp !== undefined) item.title = `evaluation ${formatCp(cp)}`;
+    const judged = analysisEntry(game, i);
+    if (judged?.judgement) {
+      item.dataset.judgement = judged.judgement;
+      item.title = `${judged.judgement}: ${Math.round(judged.loss * 100)}% of the win rate lost`
+        + ` (best ${judged.best})${item.title ? `; ${item.title}` : ''}`;
+    }
     if (i === game.notation.length - 1) item.classList.add('last');
     // Who moved (a gnome veto makes the same side move twice): marked by CSS.
     const mover = game.movers?.[i];
@@ -179,15 +185,85 @@ function lastEval(game) {
   return null;
 }
 
+// The analysis's entry of the position before move `i`, when the analysis
+// covers the game's moves up to it (it may be of a line since taken back).
+function analysisEntry(game, i) {
+  const entries = game?.analysis?.entries ?? [];
+  for (let k = 0; k <= i && k < entries.length; ++k) {
+    if (entries[k].move !== undefined && entries[k].move !== game.moves[k]) return null;
+  }
+  return entries[i] ?? null;
+}
+
+// The evaluation as the person reads it: whose advantage, and the person's
+// win rate; `cp` and `mate` are for player 0, as the server sends them.
+function evalText(game, cp, mate) {
+  if (cp === null || cp === undefined) return '';
+  const sign = game.person === 0 ? 1 : -1;
+  if (mate !== null && mate !== undefined) {
+    const mine = mate * sign > 0;
+    return `${mine ? 'you mate' : 'kishi mates'} in ${Math.abs(mate)}`;
+  }
+  const mine = cp * sign;
+  const who = mine >= 0 ? 'you' : 'kishi';
+  return `${who} ${formatCp(Math.abs(mine)).replace(/^\+?/, '+')} · your win rate ${Math.round(share(mine) * 100)}%`;
+}
+
+// Scores for the person (up is better for the person): the analysis's win
+// rates where it has them, else the engine's own evaluations.
+function graphFor(game) {
+  const sign = game.person === 0 ? 1 : -1;
+  const values = (game.evals ?? []).map((cp) => (cp === null || cp === undefined ? cp : cp * sign));
+  const marked = new Set();
+  game.moves.forEach((_, i) => {
+    const after = analysisEntry(game, i + 1);
+    if (after) {
+      const w = Math.min(Math.max(after.win_rate, 1e-4), 1 - 1e-4);
+      values[i] = Math.round(600 * Math.log(w / (1 - w)));
+    }
+    if (analysisEntry(game, i)?.judgement) marked.add(i);
+  });
+  return { values, marked };
+}
+
+function renderAnalysis() {
+  const game = page.game;
+  const a = game?.analysis;
+  $('analyse-button').disabled = !game || !!a?.running;
+  const progress = $('analysis-progress');
+  progress.hidden = !a?.running;
+  if (a) {
+    progress.max = a.total;
+    progress.value = a.done;
+  }
+  let summary = '';
+  if (a?.error) summary = `The analysis stopped: ${a.error}`;
+  else if (a?.running) summary = `Analysing: ${a.done} of ${a.total} positions at ${a.playouts} playouts…`;
+  else if (a) {
+    const counts = (mover) => {
+      const n = { inaccuracy: 0, mistake: 0, blunder: 0 };
+      a.entries.forEach((e) => { if (e.judgement && (e.mover === game.person) === mover) n[e.judgement] += 1; });
+      return `${n.inaccuracy} inaccuracies, ${n.mistake} mistakes, ${n.blunder} blunders`;
+    };
+    summary = `${a.plies} moves at ${a.playouts} playouts: you ${counts(true)}; kishi ${counts(false)}.`;
+    if (a.plies !== game.moves.length) summary += ' The game has moved on since: analyse again for the rest.';
+  }
+  $('analysis-summary').textContent = summary;
+  $('analysis-panel').dataset.state = !a ? 'none' : a.running ? 'running' : a.error ? 'error' : 'done';
+}
+
 // The engine's search: live while it thinks, else its last search (an info
 // event may also come just after the state of the engine's move).
 function renderEngine() {
   const game = page.game;
   const info = game ? page.lastInfo : null;
   const cp = game?.thinking && info ? info.cp : lastEval(game) ?? info?.cp ?? null;
-  drawEvalBar($('evalbar'), cp, (game?.person === 1) !== page.flipped);
-  drawEvalGraph($('graph'), game?.evals ?? []);
-  $('eval-text').textContent = game ? formatCp(cp, game.thinking ? info?.mate : null) : '';
+  const bar = $('evalbar');
+  bar.dataset.first = /^white/i.test(gameInfo(game?.game).players?.[0] ?? '') ? 'white' : 'black';
+  drawEvalBar(bar, cp, (game?.person === 1) !== page.flipped);
+  const graph = game ? graphFor(game) : { values: [], marked: new Set() };
+  drawEvalGraph($('graph'), graph.values, undefined, graph.marked);
+  $('eval-text').textContent = game ? evalText(game, cp, game.thinking ? info?.mate : null) : '';
   const pv = $('pv');
   const lines = $('lines');
   pv.dataset.live = String(!!(game?.thinking && info));
@@ -229,6 +305,7 @@ function render() {
   renderBoard();
   renderMoves();
   renderEngine();
+  renderAnalysis();
   renderControls();
   renderStatus();
 }
@@ -244,6 +321,8 @@ function acceptState(state, fromStream) {
   if (state.version < page.game.version) return;
   if (fromStream) page.statesSeen += 1;
   if (!state.thinking) page.arrows = [];
+  // Moves taken back: the last search was of a position no longer on the board.
+  if (state.moves.length < page.game.moves.length) page.lastInfo = null;
   page.game = state;
   render();
 }
@@ -473,6 +552,12 @@ function bindControls() {
   $('game').addEventListener('change', updateStartHint);
   $('handicap').addEventListener('change', updateHandicapHint);
   $('strength-unit').addEventListener('change', updateStrengthUnit);
+  $('analyse').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const game = page.game;
+    const playouts = Math.round(Number($('analysis-playouts').value));
+    if (game) post(() => api.analyse(game.id, playouts), 'analyse the game');
+  });
   $('undo').addEventListener('click', () => page.game && post(() => api.undo(page.game.id), 'take back'));
   $('resign').addEventListener('click', clickResign);
   $('flip').addEventListener('click', () => {

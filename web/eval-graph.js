@@ -36,8 +36,9 @@ export function drawEvalBar(svgEl, cp, flipped) {
 }
 
 // The graph: one point per move where the engine searched; x is the move
-// number, y player 0's share (up is better for player 0).
-export function drawEvalGraph(svgEl, evals, onPick) {
+// number, y the share of the side the scores are for (up is better for it);
+// the moves in `marked` (indices) drawn as rings: the analysis's mistakes.
+export function drawEvalGraph(svgEl, evals, onPick, marked = new Set()) {
   const width = 300;
   const height = 80;
   svgEl.setAttribute('viewBox', `0 0 ${width} ${height}`);
@@ -58,9 +59,10 @@ export function drawEvalGraph(svgEl, evals, onPick) {
       class: 'graph-line',
     }));
     for (const [px, py, i, cp] of points) {
-      const dot = el('circle', { cx: px.toFixed(1), cy: py.toFixed(1), r: 2.2, class: 'graph-dot' });
+      const dot = el('circle', { cx: px.toFixed(1), cy: py.toFixed(1), r: marked.has(i) ? 3.2 : 2.2,
+        class: marked.has(i) ? 'graph-dot graph-judged' : 'graph-dot' });
       const title = el('title');
-      title.textContent = `move ${i + 1}: ${formatCp(cp)}`;
+      title.textContent = `move ${i + 1}: ${formatCp(cp)} (${Math.round(share(cp) * 100)}%)`;
       dot.append(title);
       if (onPick) dot.addEventListener('click', () => onPick(i));
       svgEl.append(dot);

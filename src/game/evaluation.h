@@ -27,4 +27,7 @@ inline int value_to_cp(float value) {
   return int(std::lround(std::clamp(600 * std::log(w / (1 - w)), -30000.0, 30000.0)));
 }
 
+// The expected score w in [0, 1] of `cp` centipawns: value_to_cp's inverse.
+inline double cp_to_win_rate(int cp) { return 1 / (1 + std::exp(-cp / 600.0)); }
+
 }  // namespace kishi

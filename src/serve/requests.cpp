@@ -10,6 +10,18 @@ using nlohmann::json;
 
 namespace {
 
+// A request's body as a JSON object (an empty body: {}); an error says what it is not.
+Expected<json> json_object(const std::string& body) {
+  json j;
+  try {
+    j = body.empty() ? json::object() : json::parse(body);
+  } catch (const json::parse_error& e) {
+    return Expected<json>::failure(std::string("the body is not JSON: ") + e.what());
+  }
+  if (!j.is_object()) return Expected<json>::failure("the body must be a JSON object");
+  return j;
+}
+
 // A handicap game as the custom has it: kishi gives the pieces and moves first,
 // the person plays the other side. An error when the game has no such
 // handicap, or the body also gives a start or the giver's side.
@@ -39,13 +51,9 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
   using Result = Expected<TableOptions>;
   TableOptions o;
   o.game = default_game;
-  json j;
-  try {
-    j = body.empty() ? json::object() : json::parse(body);
-  } catch (const json::parse_error& e) {
-    return Result::failure(std::string("the body is not JSON: ") + e.what());
-  }
-  if (!j.is_object()) return Result::failure("the body must be a JSON object");
+  const auto parsed = json_object(body);
+  if (!parsed) return Result::failure(parsed.error());
+  const json& j = *parsed;
   for (const auto& [key, value] : j.items()) {
     if (key == "game" && value.is_string()) {
       o.game = value.get<std::string>();
@@ -99,6 +107,20 @@ json new_game_fields(const TableOptions& o) {
   else
     j["playouts"] = o.playouts;
   return j;
+}
+
+Expected<int64_t> analysis_playouts(const std::string& body) {
+  using Result = Expected<int64_t>;
+  const auto j = json_object(body);
+  if (!j) return Result::failure(j.error());
+  int64_t playouts = 200;
+  for (const auto& [key, value] : j->items()) {
+    if (key != "playouts") return Result::failure("unknown field '" + key + "' (playouts)");
+    if (!value.is_number_integer() || value.get<int64_t>() < 1 || value.get<int64_t>() > 100000)
+      return Result::failure("playouts must be a whole number from 1 to 100000");
+    playouts = value.get<int64_t>();
+  }
+  return playouts;
 }
 
 std::string move_of(const std::string& body) {

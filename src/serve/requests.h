@@ -18,6 +18,9 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
 // The fields of a new game with `options`: parse_new_game's inverse.
 nlohmann::json new_game_fields(const TableOptions& options);
 
+// The playouts of a {"playouts": N} analysis body (200 for {}); an error names the fault.
+Expected<int64_t> analysis_playouts(const std::string& body);
+
 // The move of a {"move": TEXT} body; empty when the body is not one.
 std::string move_of(const std::string& body);
 

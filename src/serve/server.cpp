@@ -322,6 +322,13 @@ void route_api(httplib::Server& server, Service& service) {
   server.Post(game_path + "/resign", with_table([](const auto&, auto& res, const auto& t) {
                 reply(res, t->resign(), *t);
               }));
+  server.Post(game_path + "/analysis", with_table([](const auto& req, auto& res, const auto& t) {
+                const auto playouts = analysis_playouts(req.body);
+                if (!playouts) return send_error(res, 400, playouts.error());
+                const Reply r = t->analyse(*playouts);
+                if (r.status >= 300) return send_error(res, r.status, r.error);
+                send_json(res, t->state(), 202);
+              }));
   server.Get(game_path + "/record", with_table([](const auto& req, auto& res, const auto& t) {
                const std::string format = req.get_param_value("format");
                const auto text = t->record(format);

@@ -1,5 +1,6 @@
 #include "serve/table.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "serve/requests.h"
@@ -59,6 +60,18 @@ Expected<std::shared_ptr<Table>> Table::restore(std::string id, const json& save
   return start(std::move(table), engine);
 }
 
+namespace {
+
+play::Settings engine_settings(const EngineOptions& engine) {
+  play::Settings settings;
+  settings.model_file = engine.model_file;
+  settings.hash_mb = engine.hash_mb;
+  settings.threads = engine.threads;
+  return settings;
+}
+
+}  // namespace
+
 Expected<std::shared_ptr<Table>> Table::start(std::shared_ptr<Table> table,
                                               const EngineOptions& engine) {
   using Result = Expected<std::shared_ptr<Table>>;
@@ -73,11 +86,8 @@ Expected<std::shared_ptr<Table>> Table::start(std::shared_ptr<Table> table,
                                          },
                                          [t](const play::InfoLine& l) { t->on_info(l); }};
   table->engine_ = play::make_engine(table->options_.game, play::Player::Mcts, std::move(listener));
-  play::Settings settings;
-  settings.model_file = engine.model_file;
-  settings.hash_mb = engine.hash_mb;
-  settings.threads = engine.threads;
-  table->engine_->prepare(settings);
+  table->engine_options_ = engine;
+  table->engine_->prepare(engine_settings(engine));
   if (!table->engine_error_.empty()) return Result::failure(table->engine_error_);
   table->engine_->new_game();
   {
@@ -117,7 +127,40 @@ void Table::save_locked() {
   }
 }
 
-Table::~Table() { engine_.reset(); }
+Table::~Table() {
+  analysis_.reset();
+  engine_.reset();
+}
+
+Reply Table::analyse(int64_t playouts) {
+  std::unique_ptr<Analysis> old;
+  std::lock_guard lock(mutex_);
+  AnalysedLine a;
+  a.game = options_.game;
+  a.person = options_.person;
+  a.start_tokens = line_->position_tokens();
+  a.start_tokens.erase(a.start_tokens.begin());  // "position"
+  a.start_tokens.erase(std::find(a.start_tokens.begin(), a.start_tokens.end(), "moves"),
+                       a.start_tokens.end());
+  a.actions = line_->actions();
+  a.to_move = line_->movers();
+  a.to_move.push_back(line_->to_move());
+  const game::Outcome outcome = resigned_ ? *resigned_ : line_->outcome();
+  a.over_at_end = outcome.over;
+  if (outcome.over) a.winner_at_end = outcome.winner;
+  old = std::move(analysis_);
+  analysis_ =
+      std::make_unique<Analysis>(std::move(a), playouts, engine_settings(engine_options_), [this] {
+        std::lock_guard progress_lock(mutex_);
+        ++state_version_;
+        cv_.notify_all();
+      });
+  ++state_version_;
+  cv_.notify_all();
+  // `old` is destroyed after the lock is let go (declared before it): its
+  // thread may be waiting for mutex_ to report.
+  return {202, ""};
+}
 
 void Table::changed() {
   save_locked();
@@ -160,7 +203,8 @@ json Table::state() const {
           {"seconds", options_.seconds},
           {"engine", engine_message_},
           {"engine_error", engine_error_},
-          {"save_error", save_error_}};
+          {"save_error", save_error_},
+          {"analysis", analysis_ ? analysis_->report() : json(nullptr)}};
 }
 
 Reply Table::play(const std::string& move) {
@@ -195,6 +239,8 @@ Reply Table::undo() {
       line_->undo();
       evals_.pop_back();
     }
+    info_ = json::object();  // the last search was of a position taken back
+    ++info_version_;
     changed();
   }
   start_thinking_locked();

@@ -16,6 +16,7 @@
 
 #include "common/expected.h"
 #include "engine/engine_control.h"
+#include "serve/analysis.h"
 #include "serve/game_line.h"
 #include "serve/game_store.h"
 
@@ -68,6 +69,9 @@ class Table {
   Reply play(const std::string& move);
   Reply undo();
   Reply resign();
+  // Starts a review of the game as it stands at `playouts` a position (the
+  // one under way, if any, is dropped); the state then carries its progress.
+  Reply analyse(int64_t playouts);
   // The record in `format` (an extension of GameLine::records: csa, kif, usi,
   // txt; empty: the game's first, csa for shogi).
   Expected<std::string> record(const std::string& format) const;
@@ -126,7 +130,10 @@ class Table {
   std::string save_error_;                  // the last save's, if it failed
   int subscribers_ = 0;
   Clock::time_point last_used_;
-  std::unique_ptr<play::EngineControl> engine_;  // last: built after, destroyed first
+  EngineOptions engine_options_;
+  std::unique_ptr<play::EngineControl> engine_;  // built after the rest, destroyed before
+  // Replaced and destroyed outside mutex_: its thread takes mutex_ to report.
+  std::unique_ptr<Analysis> analysis_;
 };
 
 }  // namespace kishi::serve

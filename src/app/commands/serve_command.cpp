@@ -66,8 +66,8 @@ int serve(int argc, char** argv) {
     return 1;
   }
   // The model is loaded once here, so that a bad one stops the start.
-  if (auto check =
-          serve::Table::create("check", serve::TableOptions{.game = o.game, .start = {}}, o.engine);
+  if (auto check = serve::Table::create(
+          "check", serve::TableOptions{.game = o.game, .start = {}, .handicap = {}}, o.engine);
       !check) {
     std::fprintf(stderr, "kishi serve: error: %s\n", check.error().c_str());
     return 1;

@@ -1,0 +1,82 @@
+// A game reviewed (issue 36): POST /api/games/ID/analysis {"playouts": N}
+// searches every position with an engine of its own; GET /api/games/ID then
+// carries `analysis`, one entry a position with the person's win rate, the
+// best move and the judgement of the move played from it. A bishop left to be
+// taken is a blunder; the page marks it in the move list and the graph, says
+// how many each side made, and starts an analysis from its own button. The
+// evaluation reads from the person's side.
+import { startServer, launchBrowser, serverState, check } from './harness.mjs';
+
+const server = await startServer();
+
+async function post(path, body) {
+  const r = await fetch(`${server.url}${path}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await r.text();
+  return { status: r.status, json: r.ok ? JSON.parse(text) : null, text };
+}
+
+async function analysed(id, what) {
+  for (let i = 0; i < 600; ++i) {
+    const s = await serverState(server.url, id);
+    if (s.analysis && !s.analysis.running) return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: the analysis did not finish`);
+}
+
+let browser;
+try {
+  // Black (the person) answers the bishop exchange 2b8h with 9g9f, leaving a
+  // bishop down; kishi is to move.
+  const made = await post('/api/games', {
+    game: 'shogi', side: 0, playouts: 8, start: 'position startpos moves 7g7f 3c3d 2g2f 2b8h 9g9f' });
+  check(made.status === 201, `the game: ${made.status} ${made.text}`);
+  const id = made.json.id;
+  const started = await post(`/api/games/${id}/analysis`, { playouts: 64 });
+  check(started.status === 202 && started.json.analysis, `analysis: ${started.status} ${started.text}`);
+  const s = await analysed(id, 'the API');
+  const a = s.analysis;
+  check(a.error === '' && a.playouts === 64 && a.plies === 5 && a.total === 6 && a.entries.length === 6,
+    `analysis: ${JSON.stringify({ ...a, entries: a.entries.length })}`);
+  for (const e of a.entries) {
+    check(e.win_rate >= 0 && e.win_rate <= 1 && typeof e.best === 'string', `entry ${JSON.stringify(e)}`);
+  }
+  const blunder = a.entries[4];
+  check(blunder.move === '9g9f' && blunder.mover === 0 && blunder.judgement === 'blunder' && blunder.best !== '9g9f',
+    `9g9f judged ${JSON.stringify(blunder)}`);
+  check(a.entries[5].win_rate < 0.35, `after 9g9f your win rate is ${a.entries[5].win_rate}`);
+  console.log(`analysis: 9g9f a ${blunder.judgement} (lost ${blunder.loss}; best ${blunder.best}), win rates ${a.entries.map((e) => e.win_rate).join(' ')}`);
+  // Refused, by name.
+  for (const [body, said] of [[{ playouts: 0 }, /from 1 to 100000/], [{ depth: 3 }, /unknown field 'depth'/]]) {
+    const r = await post(`/api/games/${id}/analysis`, body);
+    check(r.status === 400 && said.test(r.text), `${JSON.stringify(body)}: ${r.status} ${r.text}`);
+  }
+  check((await post('/api/games/0123/analysis', { playouts: 4 })).status === 404, 'no game: not 404');
+
+  // The page: the judgement in the move list, the graph and the summary.
+  browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/#game=${id}`);
+  await page.waitForFunction(() => window.kishiPage?.game?.analysis);
+  const marked = await page.$$eval('#moves li', (items) => items.map((li) => li.dataset.judgement ?? ''));
+  check(marked[4] === 'blunder', `the move list's judgements: ${marked}`);
+  const summary = await page.textContent('#analysis-summary');
+  check(/you \d+ inaccuracies, \d+ mistakes, [1-9]\d* blunders/.test(summary), `the summary: ${summary}`);
+  check(await page.$eval('#graph', (g) => g.querySelectorAll('.graph-judged').length >= 1), 'the graph marks no move');
+  const evalText = await page.textContent('#eval-text');
+  check(evalText === '' || /^(you|kishi) (\+\d|mates?)|^you mate|^kishi mates/.test(evalText), `the evaluation reads '${evalText}'`);
+  // Analysed again from the page's button.
+  await page.fill('#analysis-playouts', '16');
+  await page.click('#analyse-button');
+  await page.waitForFunction(() => window.kishiPage.game.analysis?.playouts === 16 && !window.kishiPage.game.analysis.running,
+    null, { timeout: 60_000 });
+  await page.waitForSelector('#analysis-panel[data-state="done"]');
+  check(!errors.length, `errors on the page: ${errors.join(' | ')}`);
+  console.log(`analysis page: ${await page.textContent('#analysis-summary')} / evaluation '${evalText}'`);
+} finally {
+  await browser?.close();
+  await server.stop();
+}
