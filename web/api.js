@@ -49,6 +49,7 @@ export const api = {
   move: (id, move) => callJson('POST', `/api/games/${id}/move`, { move }),
   undo: (id) => callJson('POST', `/api/games/${id}/undo`),
   resign: (id) => callJson('POST', `/api/games/${id}/resign`),
+  positions: (id) => callJson('GET', `/api/games/${id}/positions`),
   analyse: (id, playouts) => callJson('POST', `/api/games/${id}/analysis`, { playouts }),
   record: (id, format) => call('GET', `/api/games/${id}/record?format=${encodeURIComponent(format)}`),
 };

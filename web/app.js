@@ -26,6 +26,7 @@ const page = {
   error: '',
   offline: false, // the game's event stream lost the server and is reconnecting
   downloadUrl: null,
+  review: null, // { ply, states, moves }: the position after move ply shown instead of the game's
 };
 
 // ---- status line ----------------------------------------------------------
@@ -124,18 +125,22 @@ async function ensureBoard(game) {
 function renderBoard() {
   const game = page.game;
   if (!game || !page.board || page.board.kind !== boardKind(game.game)) return;
-  const interactive = !game.over && !game.thinking && game.to_move === game.person;
+  const review = page.review;
+  const interactive = !review && !game.over && !game.thinking && game.to_move === game.person;
   const flipped = (game.person === 1) !== page.flipped;
+  // Reviewing: the position after move `ply`, read-only, the analysis's best move as an arrow.
+  const best = review ? analysisEntry(game, review.ply)?.best : '';
   try {
     page.board.update({
-      state: game.state,
+      state: review ? review.states[review.ply] : game.state,
       legal: interactive ? game.legal : [],
-      lastMove: game.moves.length ? game.moves[game.moves.length - 1] : null,
+      lastMove: review ? review.moves[review.ply - 1] ?? null
+        : game.moves.length ? game.moves[game.moves.length - 1] : null,
       flipped,
-      arrows: game.thinking ? page.arrows : [],
+      arrows: review ? (best ? [{ move: best, visits: 1 }] : []) : game.thinking ? page.arrows : [],
       interactive,
       person: game.person,
-      check: game.check && !game.over,
+      check: !review && game.check && !game.over,
     });
   } catch (e) {
     showError(`the board could not draw the state: ${e.message}`);
@@ -166,6 +171,8 @@ function renderMoves() {
         + ` (best ${judged.best})${item.title ? `; ${item.title}` : ''}`;
     }
     if (i === game.notation.length - 1) item.classList.add('last');
+    if (page.review?.ply === i + 1) item.classList.add('viewing');
+    item.addEventListener('click', () => review(i + 1));
     // Who moved (a gnome veto makes the same side move twice): marked by CSS.
     const mover = game.movers?.[i];
     if (mover === 0 || mover === 1) {
@@ -176,6 +183,44 @@ function renderMoves() {
   });
   // The list scrolls inside itself; the page stays where the person left it.
   list.scrollTop = list.scrollHeight;
+}
+
+// ---- review: stepping through the game -----------------------------------
+
+// Shows the position after move `ply` (0: the start); the game goes on
+// underneath, and "Back to the game" (or the last move, or past it) returns to it.
+async function review(ply) {
+  const game = page.game;
+  if (!game) return;
+  if (ply >= game.moves.length) return endReview();  // the position now is the game's
+  try {
+    if (!page.review || page.review.states.length !== game.moves.length + 1
+        || page.review.moves.join() !== game.moves.join()) {
+      const { states, moves } = await api.positions(game.id);
+      page.review = { ply, states, moves };
+    }
+    page.review.ply = Math.max(0, Math.min(ply, page.review.moves.length));
+  } catch (e) {
+    showFailure(e, 'show that position');
+    return;
+  }
+  render();
+}
+
+function endReview() {
+  if (!page.review) return;
+  page.review = null;
+  render();
+}
+
+function renderReview() {
+  const r = page.review;
+  $('review-bar').hidden = !r;
+  if (!r) return;
+  const entry = analysisEntry(page.game, r.ply);
+  $('review-text').textContent = `${r.ply === 0 ? 'The start' : `After move ${r.ply}`} of ${r.moves.length}`
+    + (entry ? ` · your win rate ${Math.round(entry.win_rate * 100)}%${entry.best ? `, best ${entry.best}` : ''}` : '');
+  $('review-back').disabled = r.ply === 0;
 }
 
 function lastEval(game) {
@@ -262,7 +307,7 @@ function renderEngine() {
   bar.dataset.first = /^white/i.test(gameInfo(game?.game).players?.[0] ?? '') ? 'white' : 'black';
   drawEvalBar(bar, cp, (game?.person === 1) !== page.flipped);
   const graph = game ? graphFor(game) : { values: [], marked: new Set() };
-  drawEvalGraph($('graph'), graph.values, undefined, graph.marked);
+  drawEvalGraph($('graph'), graph.values, (i) => review(i + 1), graph.marked);
   $('eval-text').textContent = game ? evalText(game, cp, game.thinking ? info?.mate : null) : '';
   const pv = $('pv');
   const lines = $('lines');
@@ -306,6 +351,7 @@ function render() {
   renderMoves();
   renderEngine();
   renderAnalysis();
+  renderReview();
   renderControls();
   renderStatus();
 }
@@ -321,8 +367,12 @@ function acceptState(state, fromStream) {
   if (state.version < page.game.version) return;
   if (fromStream) page.statesSeen += 1;
   if (!state.thinking) page.arrows = [];
-  // Moves taken back: the last search was of a position no longer on the board.
-  if (state.moves.length < page.game.moves.length) page.lastInfo = null;
+  // Moves taken back: the last search was of a position no longer on the board,
+  // and a review of them ends.
+  if (state.moves.length < page.game.moves.length) {
+    page.lastInfo = null;
+    page.review = null;
+  }
   page.game = state;
   render();
 }
@@ -380,6 +430,7 @@ async function showGame(state) {
   page.game = state;
   page.arrows = [];
   page.lastInfo = null;
+  page.review = null;
   page.statesSeen = 0;
   showSettings(state);
   if (state.engine) showEngine(state.engine);
@@ -552,6 +603,15 @@ function bindControls() {
   $('game').addEventListener('change', updateStartHint);
   $('handicap').addEventListener('change', updateHandicapHint);
   $('strength-unit').addEventListener('change', updateStrengthUnit);
+  $('review-back').addEventListener('click', () => page.review && review(page.review.ply - 1));
+  $('review-forward').addEventListener('click', () => page.review && review(page.review.ply + 1));
+  $('review-end').addEventListener('click', endReview);
+  document.addEventListener('keydown', (event) => {
+    if (!page.review || /INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName ?? '')) return;
+    if (event.key === 'ArrowLeft') review(page.review.ply - 1);
+    else if (event.key === 'ArrowRight') review(page.review.ply + 1);
+    else if (event.key === 'Escape') endReview();
+  });
   $('analyse').addEventListener('submit', (event) => {
     event.preventDefault();
     const game = page.game;

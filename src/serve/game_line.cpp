@@ -70,6 +70,16 @@ class LineOf final : public GameLine {
     movers_.pop_back();
   }
 
+  std::vector<std::string> states() const override {
+    typename G::State s = *game_.parse_state(start_);  // the start was read from it
+    std::vector<std::string> texts = {start_};
+    for (const std::string& a : actions_) {
+      game_.play(s, *game_.parse_action(s, a));  // each was legal when played
+      texts.push_back(game_.state_text(s));
+    }
+    return texts;
+  }
+
   std::vector<std::string> position_tokens() const override {
     std::vector<std::string> tokens;
     std::istringstream words(game::position_line(game_, start_, actions_));

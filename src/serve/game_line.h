@@ -38,6 +38,8 @@ class GameLine {
   virtual std::string play(std::string_view text) = 0;
   virtual void undo() = 0;
   // "position startpos|sfen S moves ..." split into words, for the engine.
+  // The state text before the first action and after each (plies() + 1).
+  virtual std::vector<std::string> states() const = 0;
   virtual std::vector<std::string> position_tokens() const = 0;
   // The records of the game so far, in the game's formats.
   virtual std::vector<game::RecordFile> records(const game::Record& record) const = 0;

@@ -322,6 +322,9 @@ void route_api(httplib::Server& server, Service& service) {
   server.Post(game_path + "/resign", with_table([](const auto&, auto& res, const auto& t) {
                 reply(res, t->resign(), *t);
               }));
+  server.Get(game_path + "/positions", with_table([](const auto&, auto& res, const auto& t) {
+               send_json(res, t->positions());
+             }));
   server.Post(game_path + "/analysis", with_table([](const auto& req, auto& res, const auto& t) {
                 const auto playouts = analysis_playouts(req.body);
                 if (!playouts) return send_error(res, 400, playouts.error());

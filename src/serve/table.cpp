@@ -132,6 +132,11 @@ Table::~Table() {
   engine_.reset();
 }
 
+json Table::positions() const {
+  std::lock_guard lock(mutex_);
+  return {{"states", line_->states()}, {"moves", line_->actions()}};
+}
+
 Reply Table::analyse(int64_t playouts) {
   std::unique_ptr<Analysis> old;
   std::lock_guard lock(mutex_);

@@ -69,6 +69,9 @@ class Table {
   Reply play(const std::string& move);
   Reply undo();
   Reply resign();
+  // {"states": the state text before the first move and after each, "moves"}:
+  // what the page steps through.
+  nlohmann::json positions() const;
   // Starts a review of the game as it stands at `playouts` a position (the
   // one under way, if any, is dropped); the state then carries its progress.
   Reply analyse(int64_t playouts);

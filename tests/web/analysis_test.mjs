@@ -68,6 +68,28 @@ try {
   check(await page.$eval('#graph', (g) => g.querySelectorAll('.graph-judged').length >= 1), 'the graph marks no move');
   const evalText = await page.textContent('#eval-text');
   check(evalText === '' || /^(you|kishi) (\+\d|mates?)|^you mate|^kishi mates/.test(evalText), `the evaluation reads '${evalText}'`);
+  // The moves in pairs (a row a move of each side), in shogi's own move text.
+  const cells = await page.$$eval('#moves li', (items) => items.map((li) => ({ top: li.offsetTop, text: li.textContent })));
+  check(cells[0].top === cells[1].top && cells[2].top > cells[0].top && cells[0].text === '▲７六歩'
+    && cells[1].text === '△３四歩', `the move list: ${JSON.stringify(cells.slice(0, 3))}`);
+  // Stepping through: a click shows the position after that move, the arrows
+  // step, "Back to the game" returns.
+  const { states } = await (await fetch(`${server.url}/api/games/${id}/positions`)).json();
+  check(states.length === (await serverState(server.url, id)).moves.length + 1, `positions: ${states.length}`);
+  await page.click('#moves li:nth-child(3)');
+  await page.waitForSelector('#review-bar:not([hidden])');
+  const viewing = () => page.evaluate(() => ({ ply: window.kishiPage.review?.ply,
+    state: window.kishiPage.review?.states[window.kishiPage.review.ply],
+    text: document.querySelector('#review-text').textContent,
+    marked: [...document.querySelectorAll('#moves li')].findIndex((li) => li.classList.contains('viewing')) }));
+  let v = await viewing();
+  check(v.ply === 3 && v.state === states[3] && v.marked === 2 && /After move 3 of/.test(v.text), `review: ${JSON.stringify(v)}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.click('#review-back');
+  v = await viewing();
+  check(v.ply === 1 && v.state === states[1], `review stepped back to ${JSON.stringify(v)}`);
+  await page.click('#review-end');
+  check(await page.isHidden('#review-bar') && await page.evaluate(() => window.kishiPage.review === null), 'review did not end');
   // Analysed again from the page's button.
   await page.fill('#analysis-playouts', '16');
   await page.click('#analyse-button');

@@ -501,14 +501,14 @@ async function playSecond(browser, server) {
   console.log(`shogi as gote: played ${move} after ${state.moves[0]}, resigned`);
 }
 
-// Checks the CSA text: its move lines are the state's notation, and kishi's
+// Checks the CSA text: a move line a move, and kishi's
 // rules core (`kishi data show`, its CSA reader) replays it legally: the same
 // start, the same moves in USI, and the server's position at its end.
 function checkCsa(game, csa, state) {
   const lines = csa.split(/\r?\n/).flatMap((line) => line.split(',')).map((l) => l.trimEnd());
   const moveLines = lines.filter((l) => /^[+-]\d{4}[A-Z]{2}$/.test(l));
-  check(JSON.stringify(moveLines) === JSON.stringify(state.notation),
-    `${game}: CSA moves ${moveLines} differ from the state's notation ${state.notation}:\n${csa}`);
+  check(moveLines.length === state.moves.length,
+    `${game}: ${moveLines.length} CSA moves for the game's ${state.moves.length}:\n${csa}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kishi-csa-'));
   const file = path.join(dir, 'game.csa');
   fs.writeFileSync(file, csa);

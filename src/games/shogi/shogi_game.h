@@ -180,7 +180,7 @@ class ShogiGame {
   // The pieces' codes and names for people (a page drawing the board).
   std::vector<PieceLabel> piece_labels() const { return shogi::piece_labels(rules_.variant); }
   // A move for people: CSA ("+7776FU").
-  std::string action_notation(const State& s, Action a) const { return csa_move(s, a); }
+  std::string action_notation(const State& s, Action a) const { return move_notation(s, a); }
 
   // Records in shogi's own formats: CSA, KIF and a USI position line.
   std::vector<game::RecordFile> record_files(const game::Record& r) const {

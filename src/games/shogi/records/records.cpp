@@ -140,6 +140,16 @@ KifEnding kif_ending(const std::string& r) {
 
 }  // namespace
 
+// KIF's move text without the from-square: "７六歩", "同　歩", "５五角打", "２二角成".
+std::string kif_move_text(const Position& pos, Move m, Square last_to) {
+  std::string text = m.to() == last_to ? "同　"
+                                       : std::string(WIDE_DIGIT[file_of(m.to()) + 1]) +
+                                             KANJI_NUMBER[rank_of(m.to()) + 1];
+  if (m.is_drop()) return text + KIF_PIECE[m.dropped_piece()] + "打";
+  text += KIF_PIECE[type_of(pos.piece_on(m.from()))];
+  return m.is_promotion() ? text + "成" : text;
+}
+
 std::string kif_record(const game::Record& g, Game variant) {
   Position pos = *Position::from_sfen(g.start_state, variant);
   std::string s = "#KIF version=2.0 encoding=UTF-8\n";
@@ -157,17 +167,10 @@ std::string kif_record(const game::Record& g, Game variant) {
   for (size_t i = 0; i < g.actions.size(); ++i) {
     const Move m = *parse_usi_move(pos, g.actions[i]);
     const Color us = pos.side_to_move();
-    std::string text = m.to() == last_to ? "同　"
-                                         : std::string(WIDE_DIGIT[file_of(m.to()) + 1]) +
-                                               KANJI_NUMBER[rank_of(m.to()) + 1];
-    if (m.is_drop()) {
-      text += std::string(KIF_PIECE[m.dropped_piece()]) + "打";
-    } else {
-      text += KIF_PIECE[type_of(pos.piece_on(m.from()))];
-      if (m.is_promotion()) text += "成";
+    std::string text = kif_move_text(pos, m, last_to);
+    if (!m.is_drop())
       text +=
           "(" + std::to_string(file_of(m.from()) + 1) + std::to_string(rank_of(m.from()) + 1) + ")";
-    }
     const int64_t t = seconds(g, i);
     used[us] += t;
     std::snprintf(number, sizeof number, "%4zu ", i + 1);
@@ -185,13 +188,19 @@ std::string kif_record(const game::Record& g, Game variant) {
   return s;
 }
 
-std::string csa_move(const Position& pos, Move m) {
+std::string csa_move(const Position& pos, Move m, Game codes) {
   std::string s = pos.side_to_move() == BLACK ? "+" : "-";
   s += m.is_drop() ? "00" : csa_square(m.from());
   s += csa_square(m.to());
   Position after = pos;
   after.do_move(m);
-  return s + piece_code(Game::Shogi, after.piece_on(m.to()));
+  return s + piece_code(codes, after.piece_on(m.to()));
+}
+
+std::string move_notation(const Position& pos, Move m) {
+  if (pos.game() != Game::Shogi) return csa_move(pos, m, pos.game());
+  const Square last_to = pos.plies_played() > 0 ? pos.history().back().move.to() : SQ_NONE;
+  return (pos.side_to_move() == BLACK ? "▲" : "△") + kif_move_text(pos, m, last_to);
 }
 
 std::string csa_record(const game::Record& g, Game variant) {

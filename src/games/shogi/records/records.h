@@ -13,8 +13,12 @@
 
 namespace kishi::shogi {
 
-// One move in CSA: "+7776FU", "-0055KA" (the piece after the move, so "+2822RY" promotes).
-std::string csa_move(const Position& pos, Move m);
+// One move in CSA: "+7776FU", "-0055KA" (the piece after the move, so "+2822RY"
+// promotes), in the piece codes of `codes` (showgit's own, or shogi's for records).
+std::string csa_move(const Position& pos, Move m, Game codes = Game::Shogi);
+// A move as people read it: shogi's customary Japanese move text ("▲７六歩",
+// "△同　歩", "▲５五角打", "▲２二角成"); showgit's in its own codes ("+7776UN").
+std::string move_notation(const Position& pos, Move m);
 // Player 0 is black (sente). The actions must replay from the start state.
 std::string csa_record(const game::Record& record, Game variant);
 // KIF in UTF-8 (a `.kif` that says so on its first line).
