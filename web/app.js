@@ -26,6 +26,7 @@ const page = {
   error: '',
   offline: false, // the game's event stream lost the server and is reconnecting
   downloadUrl: null,
+  event: '', // what the last move did, in words, where the board can tell (gnome)
   review: null, // { ply, states, moves }: the position after move ply shown instead of the game's
 };
 
@@ -64,7 +65,11 @@ function renderStatus() {
     const who = game.winner === -1 ? 'a draw' : `${playerName(game.winner)} ${game.winner === game.person ? 'win' : 'wins'}`;
     text = `Game over: ${who}` + (game.reason ? ` (${game.reason})` : '');
   } else if (game.thinking || game.to_move !== game.person) text = 'kishi is thinking…';
+  else if (game.legal.includes('accept')) text = "kishi's move ends the game: accept it, or veto it with your token";
+  else if (game.legal.includes('veto')) text = `${game.check ? 'Check! ' : ''}Your move, or veto kishi's with your token`;
   else text = game.check ? 'Check! Your move' : 'Your move';
+  if (game?.over === false && page.event) text = `${page.event}. ${text}`;
+  else if (game?.over && page.event) text = `${text}. ${page.event}`;
   // An engine that could not start (say, a model that does not load) is an error too.
   const error = page.error || game?.engine_error || game?.save_error || '';
   if (page.offline) {
@@ -367,6 +372,15 @@ function acceptState(state, fromStream) {
   if (state.version < page.game.version) return;
   if (fromStream) page.statesSeen += 1;
   if (!state.thinking) page.arrows = [];
+  // A board that can say what a move did (gnome's explosions, vetoes) says it.
+  const before = page.game;
+  if (state.moves.length === before.moves.length + 1 && page.board?.describeMove) {
+    const mover = state.movers[state.movers.length - 1];
+    page.event = page.board.describeMove(before.state, state.state, state.moves[state.moves.length - 1],
+      mover === state.person ? 'you' : 'kishi');
+  } else if (state.moves.length !== before.moves.length) {
+    page.event = '';
+  }
   // Moves taken back: the last search was of a position no longer on the board,
   // and a review of them ends.
   if (state.moves.length < page.game.moves.length) {
@@ -431,6 +445,7 @@ async function showGame(state) {
   page.arrows = [];
   page.lastInfo = null;
   page.review = null;
+  page.event = '';
   page.statesSeen = 0;
   showSettings(state);
   if (state.engine) showEngine(state.engine);

@@ -92,6 +92,31 @@ export function parseGnomeMove(text) {
   };
 }
 
+// What a move did, in words (docs/gnome-protocol.md's texts are terse): the
+// pieces it removed, by square ("the queen explodes: White knight c3, Black
+// pawn d4 removed"), a veto, an accepted end. `who` plays it ("kishi", "you").
+export function describeGnomeMove(beforeFen, afterFen, text, who) {
+  if (text === 'veto') return `${who} vetoed the move before: it is taken back and may not be played again`;
+  if (text === 'accept') return `${who} accepted the end of the game`;
+  const m = parseGnomeMove(text);
+  if (!m) return `${who} played ${text}`;
+  const before = parseGnomeFen(beforeFen);
+  const after = parseGnomeFen(afterFen);
+  const removed = [];
+  for (let i = 0; i < 64; ++i) {
+    const name = squareName(i);
+    if (name === m.from && !m.explode) continue; // the moving unit left it
+    const left = after.stacks[i].map((p) => p.letter);
+    for (const p of before.stacks[i]) {
+      const k = left.indexOf(p.letter);
+      if (k >= 0) left.splice(k, 1);
+      else removed.push(`${describe(p)} ${name}`);
+    }
+  }
+  const what = m.explode ? `${who} exploded the queen on ${m.from}` : `${who} played ${text}`;
+  return removed.length ? `${what}: ${removed.join(', ')} removed` : what;
+}
+
 // ---- Small DOM helpers --------------------------------------------------------
 
 function svg(tag, attrs = {}, parent = null) {
@@ -503,6 +528,7 @@ export function createGnomeBoard(container, { onAction = () => {} } = {}) {
 
   function hintText() {
     if (!view.interactive) return '';
+    if (moves.length === 0) return 'No piece moves now: accept the end or veto with the buttons.';
     const ask = sel ? nextDecision() : null;
     if (!ask) return 'Click a piece to move it (a stack: then choose its level).';
     switch (ask.kind) {
@@ -549,5 +575,5 @@ export function createGnomeBoard(container, { onAction = () => {} } = {}) {
   }
 
   draw();
-  return { update, destroy };
+  return { update, destroy, describeMove: describeGnomeMove };
 }

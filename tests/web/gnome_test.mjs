@@ -247,6 +247,8 @@ async function vetoGame(pg, url) {
   let s = await personTurn(ctx, 'the engine\'s first move');
   check(s.moves.length === 1 && s.legal.includes('veto'), `after ${s.moves}: no veto offered (${s.legal.slice(0, 5)}...)`);
   check(await pg.isVisible('#veto'), 'the veto button is not shown');
+  const asked = await pg.textContent('#status');
+  check(/or veto kishi's with your token/.test(asked), `the status does not offer the veto: '${asked}'`);
   const vetoed = s.moves[0];
   await pg.click('#veto');
   await waitMoves(ctx, 2, 'veto');
@@ -314,6 +316,14 @@ async function fenGame(pg, url) {
   s = await personTurn(ctx, `the area capture ${text}`);
   check(s.moves[0] === text, `the server has ${s.moves[0]}, not ${text}`);
   await checkBoardSize(pg, 'the area capture');
+  // In words: the area capture names the piece it took and where.
+  const { states } = await (await fetch(`${url}/api/games/${ctx.id}/positions`)).json();
+  const said = await pg.evaluate(async ([a, b, t]) => (await import('./gnome-board.js')).describeGnomeMove(a, b, t, 'you'),
+    [states[0], states[1], text]);
+  const area = /x([a-h][1-8])/.exec(text)[1];
+  check(said.startsWith(`you played ${text}: `) && said.includes(` ${area}`) && said.endsWith(' removed'),
+    `the area capture ${text} is said as '${said}'`);
+  log(`said: ${said}`);
 }
 
 async function main() {
