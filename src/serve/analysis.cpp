@@ -21,9 +21,11 @@ Analysis::Analysis(AnalysedLine line, int64_t playouts, const play::Settings& se
 }
 
 Analysis::~Analysis() {
-  stop_ = true;
   {
+    // Under engine_mutex_, as go() is: a stop never falls between the
+    // thread's check and its go (which would clear it).
     std::lock_guard lock(engine_mutex_);
+    stop_ = true;
     if (engine_) engine_->stop(false);  // the answer still comes: the thread is not left waiting
   }
   thread_.join();
@@ -41,16 +43,24 @@ std::pair<double, std::string> Analysis::search(play::EngineControl& engine, siz
     tokens.push_back("moves");
     tokens.insert(tokens.end(), line_.actions.begin(), line_.actions.begin() + ptrdiff_t(ply));
   }
-  if (const std::string error = engine.set_position(tokens); !error.empty())
-    throw std::runtime_error("position " + std::to_string(ply) + ": " + error);
   play::Limits limits;
   limits.nodes = playouts_;
   play::GoSettings go;
   go.info_interval_ms = 1000000;  // only the last line counts
   std::promise<play::Answer> answer;
   auto result = answer.get_future();
-  engine.go(limits, go, [&answer](const play::Answer& a) { answer.set_value(a); });
+  {
+    std::lock_guard lock(engine_mutex_);
+    if (stop_) return {};
+    // A new tree each position: the same playouts for every one (a tree kept
+    // from the line before would give the expected moves more).
+    engine.new_game();
+    if (const std::string error = engine.set_position(tokens); !error.empty())
+      throw std::runtime_error("position " + std::to_string(ply) + ": " + error);
+    engine.go(limits, go, [&answer](const play::Answer& a) { answer.set_value(a); });
+  }
   const play::Answer a = result.get();
+  if (stop_) return {};
   std::lock_guard lock(mutex_);
   double win_rate = last_cp_ ? cp_to_win_rate(*last_cp_) : 0.5;
   if (a.kind == play::Answer::Kind::Win) win_rate = 1;
@@ -70,13 +80,21 @@ void Analysis::run(play::Settings settings) {
       else if (l.cp)
         last_cp_ = *l.cp;
     };
-    listener.error = [this](const std::string& e) {
+    listener.error = [this](const std::string& e) {  // the engine carries on: a warning
       std::lock_guard lock(mutex_);
-      error_ = e;
+      warning_ = e;
     };
     auto engine = play::make_engine(line_.game, play::Player::Mcts, listener);
+    // The pointer the destructor stops through goes before the engine does,
+    // however the loop ends.
+    struct Published {
+      Analysis& a;
+      ~Published() {
+        std::lock_guard lock(a.engine_mutex_);
+        a.engine_ = nullptr;
+      }
+    } published{*this};
     engine->prepare(settings);
-    engine->new_game();
     {
       std::lock_guard lock(engine_mutex_);
       engine_ = engine.get();
@@ -87,14 +105,13 @@ void Analysis::run(play::Settings settings) {
         last_cp_.reset();
       }
       const auto [win_rate, best] = search(*engine, ply);
+      if (stop_) break;  // a search cut short says nothing
       {
         std::lock_guard lock(mutex_);
         done_.push_back({win_rate, best});
       }
       progress_();
     }
-    std::lock_guard lock(engine_mutex_);
-    engine_ = nullptr;
   } catch (const std::exception& e) {
     std::lock_guard lock(mutex_);
     error_ = e.what();
@@ -137,7 +154,7 @@ json Analysis::report() const {
   return {{"playouts", playouts_}, {"plies", line_.actions.size()},
           {"done", done_.size()},  {"total", line_.actions.size() + 1},
           {"running", running_},   {"error", error_},
-          {"entries", entries}};
+          {"warning", warning_},   {"entries", entries}};
 }
 
 }  // namespace kishi::serve

@@ -46,7 +46,7 @@ class Analysis {
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;
 
-  // {"playouts", "plies", "done", "total", "running", "error", "entries": [{"ply",
+  // {"playouts", "plies", "done", "total", "running", "error", "warning", "entries": [{"ply",
   // "win_rate", "best", "move", "loss", "judgement"}...]}: win rates for the person.
   nlohmann::json report() const;
   size_t plies() const { return line_.actions.size(); }
@@ -66,10 +66,12 @@ class Analysis {
   };
   std::vector<Position> done_;  // positions searched, in order
   std::optional<int> last_cp_;  // of the search under way, for its side to move
-  std::string error_;
+  std::string error_;           // why the review stopped
+  std::string warning_;         // what the engine said and carried on after (a model not loaded)
   bool running_ = true;
   std::atomic<bool> stop_{false};
-  std::mutex engine_mutex_;  // guards engine_ between the thread and stop
+  // Guards engine_, stop_'s setting and the engine's go against the destructor's stop.
+  std::mutex engine_mutex_;
   play::EngineControl* engine_ = nullptr;
   std::thread thread_;  // last: started once the rest is built
 };

@@ -150,16 +150,18 @@ Reply Table::analyse(int64_t playouts) {
   a.actions = line_->actions();
   a.to_move = line_->movers();
   a.to_move.push_back(line_->to_move());
-  const game::Outcome outcome = resigned_ ? *resigned_ : line_->outcome();
+  // The board's end only: a resignation says nothing of the last move's worth.
+  const game::Outcome outcome = line_->outcome();
   a.over_at_end = outcome.over;
   if (outcome.over) a.winner_at_end = outcome.winner;
+  play::Settings settings = engine_settings(engine_options_);
+  settings.hash_mb = std::min<int64_t>(settings.hash_mb, 16);  // one position at a time
   old = std::move(analysis_);
-  analysis_ =
-      std::make_unique<Analysis>(std::move(a), playouts, engine_settings(engine_options_), [this] {
-        std::lock_guard progress_lock(mutex_);
-        ++state_version_;
-        cv_.notify_all();
-      });
+  analysis_ = std::make_unique<Analysis>(std::move(a), playouts, settings, [this] {
+    std::lock_guard progress_lock(mutex_);
+    ++state_version_;
+    cv_.notify_all();
+  });
   ++state_version_;
   cv_.notify_all();
   // `old` is destroyed after the lock is let go (declared before it): its

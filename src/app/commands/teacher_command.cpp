@@ -62,12 +62,16 @@ int64_t resume(const std::string& path) {
 }
 
 // Positions in the directory's hcpe files, whole records only.
+// A file that cannot be read (removed meanwhile) counts nothing; a directory
+// that cannot be listed is an error.
 int64_t positions_in_dir(const std::string& dir) {
   int64_t n = 0;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (e.path().extension() == ".hcpe" && e.is_regular_file(ec))
-      n += int64_t(e.file_size(ec) / shogi::Hcpe::SIZE);
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    std::error_code ec;
+    if (e.path().extension() != ".hcpe" || !e.is_regular_file(ec)) continue;
+    const auto size = e.file_size(ec);
+    if (!ec) n += int64_t(size / shogi::Hcpe::SIZE);
+  }
   return n;
 }
 
@@ -85,7 +89,12 @@ void lock_for_this_process(const std::string& path) {
 // plies drawn from the seed and the index, so a resumed run plays new games.
 Opening random_opening(const shogi::ShogiGame& game, const std::vector<Opening>& suite, int plies,
                        uint64_t seed, int64_t index) {
-  std::mt19937_64 rng(seed * 1000003 + uint64_t(index));
+  // Seed and index mixed (splitmix64's finalizer), so that no two (seed,
+  // index) pairs share a stream as seed * K + index would.
+  uint64_t mixed = seed ^ (uint64_t(index) * 0x9e3779b97f4a7c15ull);
+  mixed = (mixed ^ (mixed >> 30)) * 0xbf58476d1ce4e5b9ull;
+  mixed = (mixed ^ (mixed >> 27)) * 0x94d049bb133111ebull;
+  std::mt19937_64 rng(mixed ^ (mixed >> 31));
   Opening o = suite.empty() ? Opening{game.state_text(game.start_state()), {}}
                             : suite[rng() % suite.size()];
   auto state = *game.parse_state(o.state);
@@ -101,6 +110,10 @@ Opening random_opening(const shogi::ShogiGame& game, const std::vector<Opening>&
   return o;
 }
 
+// A teacher that faults every game (a bad command, a machine too loaded for
+// the time given) writes nothing: the run stops rather than loop forever.
+constexpr int MAX_FORFEITS_IN_A_ROW = 10;
+
 int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& engines,
                 const std::vector<Opening>& suite, const TeacherSettings& s) {
   // Pairs (first, second): each engine against each other in both colours,
@@ -115,6 +128,7 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
   std::atomic<int64_t> positions{before}, next_game{before}, games{0};
   std::atomic<int64_t> total{s.dir.empty() ? before : positions_in_dir(s.dir)};
   std::atomic<int64_t> unscored{0}, forfeits{0};
+  std::atomic<int> forfeits_in_a_row{0};
   std::atomic<bool>& interrupted = stop_requested_by_signal();
   std::mutex mutex;
   std::vector<std::string> failures;
@@ -153,8 +167,13 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
             ++forfeits;
             std::printf("teacher: a game left out: %s\n", rec.reason.c_str());
             std::fflush(stdout);
+            if (++forfeits_in_a_row >= MAX_FORFEITS_IN_A_ROW)
+              throw std::runtime_error(std::to_string(MAX_FORFEITS_IN_A_ROW) +
+                                       " games in a row lost by a fault, the last by " +
+                                       rec.reason + ": the engines cannot play here");
             continue;
           }
+          forfeits_in_a_row = 0;
           formats::HcpeExport out;
           const auto ok = formats::append_hcpe(rec, scores, game.rules().variant, out);
           if (!ok) throw std::runtime_error("a game that does not replay: " + ok.error());

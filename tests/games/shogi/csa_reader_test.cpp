@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "games/shogi/core/usi_move.h"
 #include "games/shogi/records/handicaps.h"
 #include "games/shogi/records/kif_reader.h"
 #include "games/shogi/records/records.h"
@@ -71,6 +72,21 @@ TEST(CsaReader, EveryHandicapIsWrittenAndReadBack) {
   const auto two = read_csa("PI82HI22KA\n-\n");
   ASSERT_TRUE(two) << two.error();
   EXPECT_EQ((*two)[0].start_sfen, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+}
+
+// The page's move text: customary Japanese, a declined promotion said, the
+// from-square only where two pieces of a kind reach the square.
+TEST(ShogiNotation, SaysDeclinedPromotionsAndWhichPiece) {
+  const auto text = [](const char* sfen, const char* usi) {
+    const Position pos = *Position::from_sfen(sfen);
+    return move_notation(pos, *parse_usi_move(pos, usi));
+  };
+  EXPECT_EQ(text(Position::START_SFEN.data(), "7g7f"), "▲７六歩");
+  EXPECT_EQ(text("4k4/9/9/6S2/9/9/9/9/4K4 b - 1", "3d2c"), "▲２三銀不成");
+  EXPECT_EQ(text("4k4/9/9/6S2/9/9/9/9/4K4 b - 1", "3d2c+"), "▲２三銀成");
+  EXPECT_EQ(text("4k4/9/9/9/9/9/9/9/3GKG3 b - 1", "6i5h"), "▲５八金(69)");
+  EXPECT_EQ(text("4k4/9/9/9/9/9/9/9/3GK4 w - 1", "5a5b"), "△５二玉");
+  EXPECT_EQ(text("4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5e"), "▲５五金打");
 }
 
 TEST(CsaReader, APiPieceNotThereIsNamed) {

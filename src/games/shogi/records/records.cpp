@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "games/shogi/core/movegen.h"
 #include "games/shogi/core/names.h"
 #include "games/shogi/core/position.h"
 #include "games/shogi/core/usi_move.h"
@@ -140,14 +141,21 @@ KifEnding kif_ending(const std::string& r) {
 
 }  // namespace
 
-// KIF's move text without the from-square: "７六歩", "同　歩", "５五角打", "２二角成".
+// KIF's move text without the from-square: "７六歩", "同　歩", "５五角打", "２二角成",
+// "２三銀不成" (a promotion the move could have made and did not).
 std::string kif_move_text(const Position& pos, Move m, Square last_to) {
   std::string text = m.to() == last_to ? "同　"
                                        : std::string(WIDE_DIGIT[file_of(m.to()) + 1]) +
                                              KANJI_NUMBER[rank_of(m.to()) + 1];
   if (m.is_drop()) return text + KIF_PIECE[m.dropped_piece()] + "打";
   text += KIF_PIECE[type_of(pos.piece_on(m.from()))];
-  return m.is_promotion() ? text + "成" : text;
+  if (m.is_promotion()) return text + "成";
+  return pos.is_legal(Move::normal(m.from(), m.to(), true)) ? text + "不成" : text;
+}
+
+// "(77)": the from-square, as KIF writes it.
+std::string kif_from(Move m) {
+  return "(" + std::to_string(file_of(m.from()) + 1) + std::to_string(rank_of(m.from()) + 1) + ")";
 }
 
 std::string kif_record(const game::Record& g, Game variant) {
@@ -168,9 +176,7 @@ std::string kif_record(const game::Record& g, Game variant) {
     const Move m = *parse_usi_move(pos, g.actions[i]);
     const Color us = pos.side_to_move();
     std::string text = kif_move_text(pos, m, last_to);
-    if (!m.is_drop())
-      text +=
-          "(" + std::to_string(file_of(m.from()) + 1) + std::to_string(rank_of(m.from()) + 1) + ")";
+    if (!m.is_drop()) text += kif_from(m);
     const int64_t t = seconds(g, i);
     used[us] += t;
     std::snprintf(number, sizeof number, "%4zu ", i + 1);
@@ -200,7 +206,17 @@ std::string csa_move(const Position& pos, Move m, Game codes) {
 std::string move_notation(const Position& pos, Move m) {
   if (pos.game() != Game::Shogi) return csa_move(pos, m, pos.game());
   const Square last_to = pos.plies_played() > 0 ? pos.history().back().move.to() : SQ_NONE;
-  return (pos.side_to_move() == BLACK ? "▲" : "△") + kif_move_text(pos, m, last_to);
+  std::string text = (pos.side_to_move() == BLACK ? "▲" : "△") + kif_move_text(pos, m, last_to);
+  if (m.is_drop()) return text;
+  // Two pieces of one kind that reach the square: the from-square says which.
+  MoveList legal;
+  legal_moves(pos, legal);
+  const PieceType moving = type_of(pos.piece_on(m.from()));
+  for (const Move o : legal)
+    if (!o.is_drop() && o.to() == m.to() && o.from() != m.from() &&
+        type_of(pos.piece_on(o.from())) == moving)
+      return text + kif_from(m);
+  return text;
 }
 
 std::string csa_record(const game::Record& g, Game variant) {

@@ -17,7 +17,8 @@ namespace kishi::shogi {
 // promotes), in the piece codes of `codes` (showgit's own, or shogi's for records).
 std::string csa_move(const Position& pos, Move m, Game codes = Game::Shogi);
 // A move as people read it: shogi's customary Japanese move text ("▲７六歩",
-// "△同　歩", "▲５五角打", "▲２二角成"); showgit's in its own codes ("+7776UN").
+// "△同　歩", "▲５五角打", "▲２二角成", "▲２三銀不成"; "▲５八金(69)" where two
+// pieces of a kind reach the square); showgit's in its own codes ("+7776UN").
 std::string move_notation(const Position& pos, Move m);
 // Player 0 is black (sente). The actions must replay from the start state.
 std::string csa_record(const game::Record& record, Game variant);
