@@ -26,6 +26,7 @@ const page = {
   error: '',
   offline: false, // the game's event stream lost the server and is reconnecting
   downloadUrl: null,
+  parentGame: null, // the game a variation was started from
   event: '', // what the last move did, in words, where the board can tell (gnome)
   review: null, // { ply, states, moves }: the position after move ply shown instead of the game's
 };
@@ -212,6 +213,27 @@ async function review(ply) {
   render();
 }
 
+// A variation: a new game from the reviewed position with this game's
+// settings; this game stays as it is, one click away.
+async function playFromHere() {
+  const game = page.game;
+  const r = page.review;
+  if (!game || !r) return;
+  const fields = { game: game.game, side: game.person, takeback: game.takeback, start: r.states[r.ply] };
+  if (game.seconds > 0) fields.seconds = game.seconds;
+  else fields.playouts = game.playouts;
+  try {
+    const state = await api.newGame(fields);
+    const parent = game.id;
+    clearError();
+    await showGame(state);
+    page.parentGame = parent;
+    render();
+  } catch (e) {
+    showFailure(e, 'start a game from this position');
+  }
+}
+
 function endReview() {
   if (!page.review) return;
   page.review = null;
@@ -219,6 +241,7 @@ function endReview() {
 }
 
 function renderReview() {
+  $('back-to-parent').hidden = !page.parentGame;
   const r = page.review;
   $('review-bar').hidden = !r;
   if (!r) return;
@@ -446,6 +469,7 @@ async function showGame(state) {
   page.lastInfo = null;
   page.review = null;
   page.event = '';
+  page.parentGame = null; // set again by a variation's start
   page.statesSeen = 0;
   showSettings(state);
   if (state.engine) showEngine(state.engine);
@@ -621,6 +645,11 @@ function bindControls() {
   $('review-back').addEventListener('click', () => page.review && review(page.review.ply - 1));
   $('review-forward').addEventListener('click', () => page.review && review(page.review.ply + 1));
   $('review-end').addEventListener('click', endReview);
+  $('review-try').addEventListener('click', playFromHere);
+  $('back-to-parent').addEventListener('click', () => {
+    const id = page.parentGame;
+    if (id) api.game(id).then(showGame, (e) => showFailure(e, 'go back to that game'));
+  });
   document.addEventListener('keydown', (event) => {
     if (!page.review || /INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName ?? '')) return;
     if (event.key === 'ArrowLeft') review(page.review.ply - 1);

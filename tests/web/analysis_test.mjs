@@ -90,6 +90,17 @@ try {
   check(v.ply === 1 && v.state === states[1], `review stepped back to ${JSON.stringify(v)}`);
   await page.click('#review-end');
   check(await page.isHidden('#review-bar') && await page.evaluate(() => window.kishiPage.review === null), 'review did not end');
+  // A variation: a new game from move 2's position, the game itself kept and one click away.
+  await page.click('#moves li:nth-child(2)');
+  await page.waitForSelector('#review-bar:not([hidden])');
+  await page.click('#review-try');
+  await page.waitForFunction((old) => window.kishiPage.game.id !== old, id);
+  const variation = await page.evaluate(() => window.kishiPage.game);
+  check(variation.start === states[2] && variation.moves.length <= 1 && variation.person === 0,
+    `the variation starts at ${variation.start} (${variation.moves}), not ${states[2]}`);
+  check((await serverState(server.url, id)).moves.length >= 5, 'the game lost its moves to the variation');
+  await page.click('#back-to-parent');
+  await page.waitForFunction((old) => window.kishiPage.game.id === old, id);
   // Analysed again from the page's button.
   await page.fill('#analysis-playouts', '16');
   await page.click('#analyse-button');
