@@ -15,7 +15,25 @@ const MEMORY_MB = 2048;                           // the server's bound
 const TIME_LIMIT_MS = 240_000;
 const GAMES = ['shogi', 'showgit', 'gnome'];
 
+const LOADING_AT_ONCE = 4;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// At most `count` holders at once; the others wait in turn.
+function slots(count) {
+  const waiting = [];
+  return {
+    async acquire() {
+      if (count > 0) { --count; return; }
+      await new Promise((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next(); else ++count;
+    },
+  };
+}
+const loadSlots = slots(LOADING_AT_ONCE);
+const loads = [];
 
 function processFigures(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -31,9 +49,6 @@ function percentile(values, p) {
 // One page: a new game through the form, then MOVES moves posted through the
 // page's own API module, each followed by the engine's reply on the page.
 async function playOnePage(browser, url, index, replies) {
-  // The pages open a quarter second apart (twenty renderers starting at once
-  // on two cores take longer than playwright's 30 s default to load).
-  await sleep(250 * index);
   const context = await browser.newContext();
   context.setDefaultTimeout(REPLY_MS);
   const page = await context.newPage();
@@ -41,13 +56,22 @@ async function playOnePage(browser, url, index, replies) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('requestfailed', (r) => errors.push(`${r.url()}: ${r.failure()?.errorText}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  await page.goto(url);
-  const game = GAMES[index % GAMES.length];
+  // A few pages load at a time: a page's load is the browser's work (a
+  // renderer started, 24 modules compiled: about 1 s of a core), and twenty
+  // at once on two cores took over 60 s each on a loaded CI machine. The
+  // pages that have loaded play meanwhile, so the server still serves twenty.
+  await loadSlots.acquire();
+  const loadStart = Date.now();
   try {
+    await page.goto(url);
     await page.waitForSelector('#game option', { state: 'attached' });
-  } catch {
-    throw new Error(`page ${index}: the page did not start: ${errors.join(' | ')}`);
+  } catch (e) {
+    throw new Error(`page ${index}: the page did not start: ${e.message} ${errors.join(' | ')}`);
+  } finally {
+    loadSlots.release();
   }
+  loads.push(Date.now() - loadStart);
+  const game = GAMES[index % GAMES.length];
   await page.selectOption('#game', game);
   await page.selectOption('#side', '0');
   await page.fill('#strength', String(PLAYOUTS));
@@ -112,6 +136,8 @@ async function main() {
     const plies = pages.reduce((n, p) => n + p.plies, 0);
     console.log(`load: ${PAGES} pages at once (${GAMES.join(', ')} in turn), ${replies.length} replies ` +
       `at ${PLAYOUTS} playouts in ${seconds.toFixed(1)} s, ${plies} plies in all`);
+    console.log(`load: page load (${LOADING_AT_ONCE} at a time) median ${percentile(loads, 0.5)} ms, ` +
+      `longest ${Math.max(...loads)} ms`);
     console.log(`load: reply time median ${percentile(replies, 0.5)} ms, 90th percentile ` +
       `${percentile(replies, 0.9)} ms, longest ${Math.max(...replies)} ms (a stall: ${REPLY_MS} ms)`);
     console.log(`load: server memory ${before.rssMb.toFixed(0)} MB before, ${peak.rssMb.toFixed(0)} MB ` +
