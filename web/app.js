@@ -64,7 +64,7 @@ function renderStatus() {
   if (!game) text = 'Choose a game and press Start.';
   else if (game.over) {
     const who = game.winner === -1 ? 'a draw' : `${playerName(game.winner)} ${game.winner === game.person ? 'win' : 'wins'}`;
-    text = `Game over: ${who}` + (game.reason ? ` (${game.reason})` : '');
+    text = `Game over: ${who}` + (game.reason ? ` (${game.reason === 'time' ? 'on time' : game.reason})` : '');
   } else if (game.thinking || game.to_move !== game.person) text = 'kishi is thinking…';
   else if (game.legal.includes('accept')) text = "kishi's move ends the game: accept it, or veto it with your token";
   else if (game.legal.includes('veto')) text = `${game.check ? 'Check! ' : ''}Your move, or veto kishi's with your token`;
@@ -382,6 +382,41 @@ function render() {
   renderReview();
   renderControls();
   renderStatus();
+  renderClocks();
+}
+
+// ---- clocks ----------------------------------------------------------------
+
+function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// The server's clock as it stood when its state came, run on here since: the
+// main time left, then the byoyomi of the move under way.
+function renderClocks() {
+  const game = page.game;
+  const clock = game?.clock;
+  $('clocks').hidden = !clock;
+  if (!clock) return;
+  const running = clock.running && !game.over;
+  const used = clock.used + (running ? Date.now() - page.clockAt : 0);
+  for (const player of [0, 1]) {
+    const moving = player === game.to_move && !game.over;
+    let left = clock.left[player];
+    let byoyomi = clock.byoyomi;
+    if (moving) {
+      left -= used;
+      if (left < 0) { byoyomi += left; left = 0; }
+    }
+    const el = $(player === game.person ? 'clock-you' : 'clock-kishi');
+    const inByoyomi = left <= 0 && clock.byoyomi > 0;
+    el.textContent = `${player === game.person ? 'You' : 'kishi'} ${clockText(left)}` +
+      (inByoyomi ? ` + ${clockText(byoyomi)}` : clock.byoyomi ? ` + ${clock.byoyomi / 1000} s` : '');
+    el.dataset.ms = String(Math.max(0, left + (inByoyomi ? byoyomi : 0)));
+    el.classList.toggle('running', moving && running);
+    el.classList.toggle('low', moving && left + (inByoyomi ? byoyomi : 0) < 10000);
+  }
 }
 
 // ---- the game on the server -----------------------------------------------
@@ -411,6 +446,7 @@ function acceptState(state, fromStream) {
     page.review = null;
   }
   page.game = state;
+  page.clockAt = Date.now();
   render();
 }
 
@@ -465,6 +501,7 @@ async function showGame(state) {
   page.stopEvents = null;
   page.offline = false;
   page.game = state;
+  page.clockAt = Date.now();
   page.arrows = [];
   page.lastInfo = null;
   page.review = null;
@@ -520,10 +557,19 @@ function newGameFields() {
   if (handicap) fields.handicap = handicap; // the side and the start are the handicap's
   const side = $('side').value;
   if (!handicap) fields.side = side === 'random' ? 'random' : Number(side);
+  const level = Number($('level').value);
+  if (level) fields.level = level; // the level sets the strength
   const strength = Number($('strength').value);
-  if (Number.isFinite(strength) && strength > 0) {
+  if (!level && Number.isFinite(strength) && strength > 0) {
     if ($('strength-unit').value === 'seconds') fields.seconds = strength;
     else fields.playouts = Math.round(strength);
+  }
+  const clockKind = $('clock-kind').value;
+  if (clockKind) {
+    // The clock sets the engine's time: no strength, no take back.
+    delete fields.seconds;
+    delete fields.playouts;
+    fields.clock = { main: Number($('clock-main').value) * 60, [clockKind]: Number($('clock-extra').value) };
   }
   const start = $('start').value.trim();
   if (start && !handicap) fields.start = start;
@@ -618,6 +664,13 @@ function showSettings(state) {
   $('handicap').value = state.handicap ?? '';
   $('side').value = String(state.person);
   $('takeback').checked = !!state.takeback;
+  $('level').value = state.level ? String(state.level) : '';
+  const clock = state.clock;
+  $('clock-kind').value = !clock ? '' : clock.increment > 0 ? 'increment' : 'byoyomi';
+  if (clock) {
+    $('clock-main').value = String(clock.main / 60000);
+    $('clock-extra').value = String((clock.increment || clock.byoyomi) / 1000);
+  }
   const seconds = state.seconds > 0;
   $('strength-unit').value = seconds ? 'seconds' : 'playouts';
   $('strength').value = String(seconds ? state.seconds : state.playouts);
@@ -628,6 +681,18 @@ function showSettings(state) {
 // Seconds a move may be a fraction (the server takes any time above 0).
 function updateStrengthUnit() {
   $('strength').min = $('strength-unit').value === 'seconds' ? '0.05' : '1';
+  $('strength-choice').hidden = $('level').value !== '' || $('clock-kind').value !== '';
+  $('clock-main').hidden = $('clock-extra').hidden = $('clock-kind').value === '';
+}
+
+// The named levels, from the server's table (1 a beginner's opponent, 8 the full engine).
+function fillLevels(levels) {
+  for (const { level, name, playouts } of levels ?? []) {
+    const option = document.createElement('option');
+    option.value = String(level);
+    option.textContent = `${level}: ${name}` + (playouts > 0 ? ` (${playouts} playout${playouts > 1 ? 's' : ''})` : ' (1 s a move)');
+    $('level').append(option);
+  }
 }
 
 // A handicap game sets who moves first and where: the side and start fields rest.
@@ -642,6 +707,9 @@ function bindControls() {
   $('game').addEventListener('change', updateStartHint);
   $('handicap').addEventListener('change', updateHandicapHint);
   $('strength-unit').addEventListener('change', updateStrengthUnit);
+  $('level').addEventListener('change', updateStrengthUnit);
+  $('clock-kind').addEventListener('change', updateStrengthUnit);
+  setInterval(renderClocks, 200);
   $('review-back').addEventListener('click', () => page.review && review(page.review.ply - 1));
   $('review-forward').addEventListener('click', () => page.review && review(page.review.ply + 1));
   $('review-end').addEventListener('click', endReview);
@@ -688,6 +756,7 @@ async function main() {
   try {
     page.info = await api.info();
     fillGameChoice(page.info);
+    fillLevels(page.info.levels);
   } catch (e) {
     showFailure(e, 'load the games');
     return;

@@ -378,9 +378,10 @@ class Engine final : public EngineControl {
     if (player_ != Player::Mcts)
       return finish(think_baseline(go, budget, timed && !go.infinite && !go.ponder));
 
+    const Level level = *level_of(settings_.go.level);
     // A forced mate the network could miss: look for it before the tree search.
     if constexpr (HAS_MATE_SOLVER) {
-      if (settings_.go.mate_nodes > 0) {
+      if (settings_.go.mate_nodes > 0 && level.mate_search) {
         const auto mate =
             mate_solver().search(root, settings_.go.mate_nodes, &stop_requested_, 11, false);
         if (mate.kind == decltype(mate.kind)::Mate) {
@@ -407,6 +408,8 @@ class Engine final : public EngineControl {
 
     search::SearchLimits limits;
     limits.max_playouts = go.nodes;
+    if (level.playouts > 0)
+      limits.max_playouts = go.nodes > 0 ? std::min(go.nodes, level.playouts) : level.playouts;
     int64_t grown_nodes = 0, grown_at = 0;
     limits.should_stop = [&](const search::SearchInfo& info) {
       if (stop_requested_) return true;
@@ -433,11 +436,17 @@ class Engine final : public EngineControl {
         root, limits, [&](const search::SearchInfo& info, const auto& s) { report(info, s); },
         std::chrono::milliseconds(settings_.go.info_interval_ms));
     if (!result.best) return finish(resign);
-    report(search_->info(), *search_, &*result.best);
+    // Below the full level the move is drawn, the prior counted as a visit's share.
+    const Action chosen =
+        level.temperature > 0
+            ? search::sample_by_visits(result.children, level.temperature, level_rng_, 1.0f)
+            : *result.best;
+    report(search_->info(), *search_, &chosen);
 
     const int cp = value_to_cp(result.value);
     if (settings_.go.resign_cp > -30000 && cp <= settings_.go.resign_cp) return finish(resign);
     // The pv starts with the chosen move.
+    if (chosen != *result.best) return finish(move_answer(search_->pv_from(chosen)));
     return finish(move_answer(result.pv.empty() ? std::vector<Action>{*result.best} : result.pv));
   }
 
@@ -537,6 +546,7 @@ class Engine final : public EngineControl {
   std::unique_ptr<search::Search<G>> search_;
   std::optional<typename game::MateSolverOf<G>::type> mate_solver_;
   std::optional<players::BaselinePlayer<G>> baseline_;  // built at its first move
+  std::mt19937_64 level_rng_{std::random_device{}()};   // the moves drawn below the full level
 
   std::thread thinker_;
   std::atomic<bool> searching_{false};

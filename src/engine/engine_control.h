@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/levels.h"
 #include "game/evaluation.h"
 
 namespace kishi::play {
@@ -31,6 +32,7 @@ struct GoSettings {
   int alphabeta_depth = 4;
   int64_t alphabeta_nodes = 0;  // 0: no limit
   int info_interval_ms = 1000;  // between info lines of a search
+  int level = FULL_LEVEL;       // engine/levels.h: the playouts' cap and the move's temperature
 };
 
 // What the protocol's options set at prepare(): the network, the search's

@@ -5,10 +5,12 @@
 
 namespace kishi::match {
 
-std::string go_command(const UsiClient& engine, const TimeControl& tc, const int64_t left[2]) {
+std::string go_command(const UsiClient& engine, const game::GameClock& clock) {
   const EngineSpec& spec = engine.spec();
   if (spec.nodes > 0 && !spec.plain_go) return "go nodes " + std::to_string(spec.nodes);
-  std::string go = "go btime " + std::to_string(left[0]) + " wtime " + std::to_string(left[1]);
+  const game::TimeControl& tc = clock.control();
+  std::string go =
+      "go btime " + std::to_string(clock.left_ms(0)) + " wtime " + std::to_string(clock.left_ms(1));
   if (tc.increment_ms && !spec.plain_go)
     go += " binc " + std::to_string(tc.increment_ms) + " winc " + std::to_string(tc.increment_ms);
   else if (tc.byoyomi_ms || spec.plain_go)

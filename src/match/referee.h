@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "game/game_clock.h"
 #include "game/play_game.h"
 #include "game/position_command.h"
 #include "game/record.h"
@@ -20,10 +21,7 @@
 
 namespace kishi::match {
 
-struct TimeControl {
-  int64_t main_ms = 0;     // main time per side
-  int64_t byoyomi_ms = 0;  // per move once the main time is gone
-  int64_t increment_ms = 0;
+struct TimeControl : game::TimeControl {
   int64_t tolerance_ms = 200;  // process and pipe delays forgiven per move
 };
 
@@ -32,9 +30,9 @@ struct Opening {
   std::vector<std::string> actions;  // played before the engines take over
 };
 
-// The `go` line for the engine to move: its clock (btime for player 0, wtime
+// The `go` line for the engine to move: the clocks (btime for player 0, wtime
 // for player 1), or its fixed nodes.
-std::string go_command(const UsiClient& engine, const TimeControl& tc, const int64_t left[2]);
+std::string go_command(const UsiClient& engine, const game::GameClock& clock);
 
 // The lines of an opening file, comments ('#') and blank lines dropped, each
 // with "PATH:LINE: " to name it in errors.
@@ -93,7 +91,7 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
     game.play(position, *a);
   }
   UsiClient* engines[2] = {&first, &second};
-  int64_t left[2] = {tc.main_ms, tc.main_ms};
+  game::GameClock clock(tc);
 
   const auto finish = [&](int winner, const std::string& reason) {
     rec.winner = winner;
@@ -121,11 +119,11 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
     UsiClient& engine = *engines[us];
     const bool fixed_nodes = engine.spec().nodes > 0;
     // A fixed-nodes engine has no clock; give it a generous deadline all the same.
-    const int64_t allowed = fixed_nodes ? 600000 : left[us] + tc.byoyomi_ms + tc.increment_ms;
+    const int64_t allowed = fixed_nodes ? 600000 : clock.allowed_ms(us);
     const int64_t tolerance =
         engine.spec().tolerance_ms >= 0 ? engine.spec().tolerance_ms : tc.tolerance_ms;
     const auto reply = engine.play(game::position_line(game, rec.start_state, rec.actions),
-                                   go_command(engine, tc, left), allowed + tolerance);
+                                   go_command(engine, clock), allowed + tolerance);
     const auto lose = [&](const std::string& why) { return Turn::finish(them, 0, why); };
     const auto forfeit = [&](const std::string& why) {
       rec.forfeit = true;
@@ -136,12 +134,9 @@ game::Record play_game(const G& game, UsiClient& first, UsiClient& second, const
     if (reply.status == UsiClient::Reply::Status::Timeout)
       return forfeit("time (" + engine.spec().name + " gave no move in " +
                      std::to_string(reply.elapsed_ms) + " ms)");
-    if (!fixed_nodes) {
-      if (reply.elapsed_ms > allowed + tolerance)
-        return forfeit("time (" + engine.spec().name + " took " + std::to_string(reply.elapsed_ms) +
-                       " ms)");
-      left[us] = std::max<int64_t>(0, left[us] - reply.elapsed_ms) + tc.increment_ms;
-    }
+    if (!fixed_nodes && !clock.spend(us, reply.elapsed_ms, tolerance))
+      return forfeit("time (" + engine.spec().name + " took " + std::to_string(reply.elapsed_ms) +
+                     " ms)");
     if (reply.move == "resign") return lose("resign");
     if constexpr (requires { game.declaration_wins(state); }) {
       if (reply.move == "win")

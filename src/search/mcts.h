@@ -83,16 +83,20 @@ struct SearchLimits {
   std::function<bool(const SearchInfo&)> should_stop;  // time management, USI stop
 };
 
-// The root move drawn with probability proportional to visits^(1 / temperature),
-// for self-play openings; temperature 0 takes the most visited.
+// The root move drawn with probability proportional to count^(1 / temperature),
+// a child's count its visits plus `prior_visits` times its prior: self-play's
+// openings count visits alone; a weakened player counts the prior as a share
+// of a visit, so that a search of one playout still draws from the policy.
+// Temperature 0 takes the most visited.
 template <class Action, class Rng>
 Action sample_by_visits(const std::vector<ChildStats<Action>>& children, float temperature,
-                        Rng& rng) {
+                        Rng& rng, float prior_visits = 0) {
   if (temperature <= 0 || children.size() == 1) return children.front().action;
-  std::vector<double> weights;
-  const double top = std::max(1, children.front().visits);
-  for (const auto& c : children) weights.push_back(std::pow(c.visits / top, 1.0 / temperature));
-  std::discrete_distribution<size_t> pick(weights.begin(), weights.end());
+  std::vector<double> counts;
+  for (const auto& c : children) counts.push_back(c.visits + double(prior_visits) * c.prior);
+  const double top = std::max(1e-9, *std::max_element(counts.begin(), counts.end()));
+  for (double& c : counts) c = std::pow(c / top, 1.0 / temperature);
+  std::discrete_distribution<size_t> pick(counts.begin(), counts.end());
   return children[pick(rng)].action;
 }
 

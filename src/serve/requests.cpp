@@ -1,5 +1,8 @@
 #include "serve/requests.h"
 
+#include <cmath>
+
+#include "engine/levels.h"
 #include "games/registry.h"
 #include "serve/access.h"
 #include "serve/server.h"
@@ -25,6 +28,27 @@ Expected<json> json_object(const std::string& body) {
 // A handicap game as the custom has it: kishi gives the pieces and moves first,
 // the person plays the other side. An error when the game has no such
 // handicap, or the body also gives a start or the giver's side.
+// A clock's body, {"main": S, "byoyomi": S} or {"main": S, "increment": S}
+// in seconds; an error names the fault.
+std::string read_clock(const json& j, game::TimeControl& tc) {
+  if (!j.is_object()) return "clock must be an object: {\"main\": S, \"byoyomi\": S} in seconds";
+  for (const auto& [key, value] : j.items()) {
+    int64_t* field = key == "main"        ? &tc.main_ms
+                     : key == "byoyomi"   ? &tc.byoyomi_ms
+                     : key == "increment" ? &tc.increment_ms
+                                          : nullptr;
+    if (!field) return "unknown clock field '" + key + "' (main, byoyomi, increment)";
+    if (!value.is_number() || !(value.get<double>() >= 0 && value.get<double>() <= 3 * 3600))
+      return "clock " + key + " must be a number of seconds from 0 to 10800";
+    *field = std::llround(value.get<double>() * 1000);
+  }
+  if (tc.byoyomi_ms > 0 && tc.increment_ms > 0)
+    return "a clock has a byoyomi or an increment, not both";
+  if (tc.byoyomi_ms + tc.increment_ms < 1000 && tc.main_ms < 10000)
+    return "a clock needs at least 10 s of main time or 1 s a move";
+  return {};
+}
+
 std::string start_handicap(TableOptions& o, bool side_given) {
   const game::GameInfo& info = *games::find_game(o.game);
   std::string names;
@@ -75,6 +99,14 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
       o.seconds = value.get<double>();
       if (!(o.seconds > 0 && o.seconds <= 600))
         return Result::failure("seconds must be above 0 and at most 600");
+    } else if (key == "level" && value.is_number_integer()) {
+      const auto level = play::level_of(value.get<int64_t>());
+      if (!level)
+        return Result::failure("level must be from 1 (a beginner's) to " +
+                               std::to_string(play::FULL_LEVEL) + " (the full engine)");
+      o.level = level->number;
+    } else if (key == "clock") {
+      if (const std::string e = read_clock(value, o.clock); !e.empty()) return Result::failure(e);
     } else if (key == "start" && value.is_string()) {
       o.start = value.get<std::string>();
     } else if (key == "takeback" && value.is_boolean()) {
@@ -82,13 +114,23 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
     } else if (key == "handicap" && value.is_string()) {
       o.handicap = value.get<std::string>();
     } else if (key == "game" || key == "side" || key == "playouts" || key == "seconds" ||
-               key == "start" || key == "takeback" || key == "handicap") {
+               key == "level" || key == "start" || key == "takeback" || key == "handicap") {
       return Result::failure("field '" + key + "' has the wrong type (docs/serve.md)");
     } else {
       return Result::failure("unknown field '" + key +
-                             "' (game, side, playouts, seconds, start, takeback, handicap)");
+                             "' (game, side, playouts, seconds, level, clock, start, takeback, "
+                             "handicap)");
     }
   }
+  if (o.clock.timed() && (j.contains("seconds") || j.contains("playouts")))
+    return Result::failure("with a clock the engine plays by it: give no seconds or playouts");
+  // Against the clock a move taken back would take time back: not offered.
+  if (o.clock.timed()) o.takeback = false;
+  // The full engine thinks a second a move unless the body says otherwise;
+  // the lower levels' playouts are capped by the level itself.
+  if (o.level == play::FULL_LEVEL && !o.clock.timed() && !j.contains("playouts") &&
+      !j.contains("seconds"))
+    o.seconds = 1;
   if (!o.handicap.empty()) {
     if (const std::string e = start_handicap(o, j.contains("side")); !e.empty())
       return Result::failure(e);
@@ -102,6 +144,13 @@ json new_game_fields(const TableOptions& o) {
     j["start"] = o.start;
   else
     j["handicap"] = o.handicap;
+  if (o.level > 0) j["level"] = o.level;
+  if (o.clock.timed()) {
+    j["clock"] = {{"main", o.clock.main_ms / 1000.0},
+                  {"byoyomi", o.clock.byoyomi_ms / 1000.0},
+                  {"increment", o.clock.increment_ms / 1000.0}};
+    return j;
+  }
   if (o.seconds > 0)
     j["seconds"] = o.seconds;
   else
@@ -159,7 +208,13 @@ json info_json(const std::string& default_game, const std::string& engine) {
                      {"handicaps", handicaps},
                      {"pieces", pieces}});
   }
-  return {{"games", games}, {"game", default_game}, {"engine", engine}};
+  json levels = json::array();
+  for (const play::Level& l : play::LEVELS)
+    levels.push_back({{"level", l.number},
+                      {"name", l.name},
+                      {"playouts", l.playouts},
+                      {"temperature", l.temperature}});
+  return {{"games", games}, {"game", default_game}, {"engine", engine}, {"levels", levels}};
 }
 
 }  // namespace kishi::serve

@@ -91,6 +91,7 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
           if (!sink.write(out.data(), out.size())) return false;
           stream->last_write = clock;
         }
+        table->tick();
         table->kick();
         return !stopping;
       },

@@ -10,7 +10,11 @@ namespace kishi::serve {
 using nlohmann::json;
 
 Table::Table(std::string id, const TableOptions& options, std::unique_ptr<GameLine> line)
-    : id_(std::move(id)), options_(options), line_(std::move(line)), last_used_(Clock::now()) {}
+    : id_(std::move(id)),
+      options_(options),
+      line_(std::move(line)),
+      clock_(options.clock),
+      last_used_(Clock::now()) {}
 
 Expected<std::shared_ptr<Table>> Table::create(std::string id, const TableOptions& options,
                                                const EngineOptions& engine,
@@ -52,8 +56,11 @@ Expected<std::shared_ptr<Table>> Table::restore(std::string id, const json& save
   }
   if (const json winner = saved.value("resigned_winner", json()); !winner.is_null()) {
     if (winner != 0 && winner != 1) return Result::failure(where + "a bad resigned_winner");
-    table->resigned_ = game::Outcome{true, winner.get<int>(), 0};
+    table->ended_ = game::Outcome{true, winner.get<int>(), 0};
+    table->ended_by_ = saved.value("ended_by", "resign") == "time" ? "time" : "resign";
   }
+  if (const std::string e = table->restore_clock(saved.value("clock", json())); !e.empty())
+    return Result::failure(where + e);
   if (const json version = saved.value("version", json()); version.is_number_unsigned())
     table->state_version_ = version.get<uint64_t>() + 1;
   table->store_ = std::move(store);
@@ -111,7 +118,9 @@ json Table::saved_locked() const {
           {"new_game", new_game_fields(o)},
           {"actions", line_->actions()},
           {"evals", evals},
-          {"resigned_winner", resigned_ ? json(resigned_->winner) : json(nullptr)},
+          {"resigned_winner", ended_ ? json(ended_->winner) : json(nullptr)},
+          {"ended_by", ended_by_},
+          {"clock", saved_clock_locked()},
           // the state's version once saved (changed() counts it after): a page
           // that saw it takes the states of the game read back as newer
           {"version", state_version_ + 1}};
@@ -170,21 +179,24 @@ Reply Table::analyse(int64_t playouts) {
 }
 
 void Table::changed() {
+  sync_clock_locked();
   save_locked();
   ++state_version_;
   last_used_ = Clock::now();
   cv_.notify_all();
 }
 
+game::Outcome Table::outcome_locked() const { return ended_ ? *ended_ : line_->outcome(); }
+
 json Table::state() const {
   std::lock_guard lock(mutex_);
-  const game::Outcome outcome = resigned_ ? *resigned_ : line_->outcome();
+  const game::Outcome outcome = outcome_locked();
   json evals = json::array();
   for (const auto& e : evals_) evals.push_back(e ? json(*e) : json(nullptr));
   const bool persons_turn = !outcome.over && line_->to_move() == options_.person;
   std::string reason;
-  if (resigned_)
-    reason = "resign";
+  if (ended_)
+    reason = ended_by_;
   else if (outcome.over)
     reason = line_->reason_text(outcome);
   return {{"id", id_},
@@ -208,6 +220,8 @@ json Table::state() const {
           {"takeback", options_.takeback},
           {"playouts", options_.seconds > 0 ? 0 : options_.playouts},
           {"seconds", options_.seconds},
+          {"level", options_.level},
+          {"clock", clock_json_locked()},
           {"engine", engine_message_},
           {"engine_error", engine_error_},
           {"save_error", save_error_},
@@ -218,10 +232,16 @@ Reply Table::play(const std::string& move) {
   std::lock_guard engine_lock(engine_mutex_);
   {
     std::lock_guard lock(mutex_);
-    if (resigned_ || line_->outcome().over) return {409, "the game is over"};
+    if (ended_ || line_->outcome().over) return {409, "the game is over"};
     if (line_->to_move() != options_.person) return {409, "it is the engine's turn"};
+    const int64_t elapsed = move_elapsed_locked();
+    if (out_of_time_locked(options_.person, elapsed)) {
+      end_on_time_locked(options_.person);
+      return {409, "your time ran out: the game is lost on time"};
+    }
     const std::string error = line_->play(move);
     if (!error.empty()) return {400, error};
+    spend_locked(options_.person, elapsed);
     evals_.emplace_back();
     changed();
   }
@@ -237,7 +257,9 @@ Reply Table::undo() {
     std::lock_guard lock(mutex_);
     // A resignation is a player's last word: taking a move back would quietly
     // take the resignation back too.
-    if (resigned_) return {409, "the game ended by resignation: start a new one"};
+    if (ended_)
+      return {409, ended_by_ == "time" ? "the game was lost on time: start a new one"
+                                       : "the game ended by resignation: start a new one"};
     const auto& movers = line_->movers();
     size_t last = movers.size();
     while (last > 0 && movers[last - 1] != options_.person) --last;
@@ -258,8 +280,9 @@ Reply Table::resign() {
   std::lock_guard engine_lock(engine_mutex_);
   stop_thinking_locked();
   std::lock_guard lock(mutex_);
-  if (resigned_ || line_->outcome().over) return {409, "the game is over"};
-  resigned_ = game::Outcome{true, engine_player(), 0};
+  if (ended_ || line_->outcome().over) return {409, "the game is over"};
+  ended_ = game::Outcome{true, engine_player(), 0};
+  ended_by_ = "resign";
   changed();
   return {};
 }
@@ -273,9 +296,9 @@ Expected<std::string> Table::record(const std::string& format) const {
   r.actions = line_->actions();
   r.event = "kishi serve";
   r.start_time = game::record_time_now();
-  const game::Outcome outcome = resigned_ ? *resigned_ : line_->outcome();
+  const game::Outcome outcome = outcome_locked();
   r.winner = outcome.over ? outcome.winner : game::Outcome::DRAW;
-  r.reason = resigned_ ? "resign" : outcome.over ? line_->reason_text(outcome) : "unfinished";
+  r.reason = ended_ ? ended_by_ : outcome.over ? line_->reason_text(outcome) : "unfinished";
   std::string formats;
   const auto files = line_->records(r);
   if (format.empty()) return files.front().text;  // the game's first format
@@ -290,13 +313,21 @@ Expected<std::string> Table::record(const std::string& format) const {
 void Table::start_thinking_locked() {
   std::vector<std::string> tokens;
   uint64_t generation;
+  play::Limits limits;
   {
     std::lock_guard lock(mutex_);
-    if (thinking_ || resigned_ || line_->outcome().over || line_->to_move() != engine_player())
-      return;
+    if (thinking_ || ended_ || line_->outcome().over || line_->to_move() != engine_player()) return;
     thinking_ = true;
     generation = ++generation_;
     tokens = line_->position_tokens();
+    if (clock_.control().timed()) {
+      for (int p : {0, 1}) limits.time_ms[p] = clock_.left_ms(p);
+      // A search stopped and begun again keeps the time it used.
+      limits.time_ms[engine_player()] =
+          std::max<int64_t>(0, clock_.left_ms(engine_player()) - move_used_ms_);
+      limits.byoyomi_ms = clock_.control().byoyomi_ms;
+      for (int p : {0, 1}) limits.increment_ms[p] = clock_.control().increment_ms;
+    }
     lines_ = json::array();
     info_ = json::object();  // nothing of the last search carries over
     ++info_version_;
@@ -311,14 +342,16 @@ void Table::start_thinking_locked() {
     changed();
     return;
   }
-  play::Limits limits;
-  if (options_.seconds > 0)
-    limits.movetime_ms = int64_t(std::llround(options_.seconds * 1000));
-  else
-    limits.nodes = options_.playouts;
+  if (!clock_.control().timed()) {  // else the clocks above
+    if (options_.seconds > 0)
+      limits.movetime_ms = int64_t(std::llround(options_.seconds * 1000));
+    else
+      limits.nodes = options_.playouts;
+  }
   play::GoSettings go;
   go.multipv = 3;
   go.info_interval_ms = 250;
+  if (options_.level > 0) go.level = options_.level;
   engine_->go(limits, go, [this, generation](const play::Answer& a) { on_answer(generation, a); });
 }
 
@@ -339,11 +372,15 @@ void Table::on_answer(uint64_t generation, const play::Answer& answer) {
   if (generation != generation_ || !thinking_) return;
   thinking_ = false;
   publish_lines();
-  if (answer.kind == play::Answer::Kind::Move) {
+  const int64_t elapsed = move_elapsed_locked();
+  if (out_of_time_locked(engine_player(), elapsed)) {
+    end_on_time_locked(engine_player());
+  } else if (answer.kind == play::Answer::Kind::Move) {
     const std::string error = line_->play(answer.move);
     if (!error.empty()) {
       engine_error_ = "the engine's move '" + answer.move + "' was refused: " + error;
     } else {
+      spend_locked(engine_player(), elapsed);
       std::optional<int> cp;
       if (info_.contains("cp") && info_["cp"].is_number()) cp = info_["cp"].get<int>();
       evals_.push_back(cp);
@@ -351,7 +388,8 @@ void Table::on_answer(uint64_t generation, const play::Answer& answer) {
   } else {
     // Resign, or shogi's declaration win.
     const bool engine_wins = answer.kind == play::Answer::Kind::Win;
-    resigned_ = game::Outcome{true, engine_wins ? engine_player() : options_.person, 0};
+    ended_ = game::Outcome{true, engine_wins ? engine_player() : options_.person, 0};
+    ended_by_ = "resign";
   }
   changed();
 }
@@ -403,6 +441,7 @@ bool Table::subscribe(int most) {
   if (subscribers_ >= most) return false;
   ++subscribers_;
   last_used_ = Clock::now();
+  sync_clock_locked();
   return true;
 }
 
@@ -412,6 +451,7 @@ void Table::unsubscribe() {
     std::lock_guard lock(mutex_);
     last_used_ = Clock::now();
     if (--subscribers_ > 0) return;
+    sync_clock_locked();
   }
   stop_thinking_locked();  // a closed page stops its search
 }

@@ -16,6 +16,7 @@
 
 #include "common/expected.h"
 #include "engine/engine_control.h"
+#include "game/game_clock.h"
 #include "serve/analysis.h"
 #include "serve/game_line.h"
 #include "serve/game_store.h"
@@ -30,6 +31,8 @@ struct TableOptions {
   int person = 0;          // the player the person plays
   int64_t playouts = 400;  // the engine's playouts a move, unless seconds > 0
   double seconds = 0;
+  int level = 0;  // engine/levels.h: 1 to 8 (the playouts' cap, the move's temperature); 0: none
+  game::TimeControl clock;  // timed: both sides play by it (the engine instead of seconds)
   bool takeback = true;
 };
 
@@ -96,6 +99,9 @@ class Table {
   void wake();
   bool watched() const;
   Clock::time_point last_used() const;
+  // A timed game: the side whose time ran out loses (the event streams call it
+  // a few times a second).
+  void tick();
 
  private:
   Table(std::string id, const TableOptions& options, std::unique_ptr<GameLine> line);
@@ -111,6 +117,18 @@ class Table {
   void publish_lines();  // mutex_ held: the report under way becomes info_
   int engine_player() const { return 1 - options_.person; }
   void changed();  // mutex_ held: the page is told, the game saved
+  game::Outcome outcome_locked() const;  // the board's, or the game given up or lost on time
+
+  // The clock (table_clock.cpp; mutex_ held). It runs for the side to move
+  // while the engine thinks or, on the person's turn, while a page watches.
+  int64_t move_elapsed_locked() const;  // the move under way, so far
+  bool out_of_time_locked(int player, int64_t elapsed) const;
+  void spend_locked(int player, int64_t elapsed);  // `player` moved
+  void end_on_time_locked(int player);             // `player` lost on time
+  void sync_clock_locked();                        // started or paused as the game stands
+  nlohmann::json clock_json_locked() const;        // for the page; null untimed
+  nlohmann::json saved_clock_locked() const;
+  std::string restore_clock(const nlohmann::json& saved);  // an error names the fault
 
   const std::string id_;
   const TableOptions options_;
@@ -121,7 +139,11 @@ class Table {
   mutable std::condition_variable cv_;
   std::unique_ptr<GameLine> line_;
   std::vector<std::optional<int>> evals_;  // per action: the engine's cp for player 0
-  std::optional<game::Outcome> resigned_;  // the game given up
+  std::optional<game::Outcome> ended_;     // the game given up or lost on time
+  std::string ended_by_;                   // "resign" or "time"
+  game::GameClock clock_;
+  int64_t move_used_ms_ = 0;  // the move under way, before the stretch running
+  std::optional<Clock::time_point> clock_running_;  // since when the clock runs
   bool thinking_ = false;
   uint64_t generation_ = 0;  // of the search whose answer is awaited
   uint64_t state_version_ = 1, info_version_ = 0;

@@ -90,6 +90,9 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
   options_.add_combo("Backend", defaults.backend, {"auto", "libtorch", "onednn"});
   options_.add_combo("Game", std::string(game), engine_->variants());
   options_.add_spin("MultiPV", 1, 1, 32);
+  // As Stockfish's Skill Level: 1 a beginner's opponent, FULL_LEVEL the full engine.
+  if (player == play::Player::Mcts)
+    options_.add_spin("SkillLevel", play::FULL_LEVEL, 1, play::FULL_LEVEL);
   options_.add_spin("ByoyomiMargin", defaults.go.byoyomi_margin_ms, 0, 60000);
   options_.add_spin("ResignValue", -30000, -30000, 0);
   if (engine_->has_declaration())
@@ -183,6 +186,7 @@ play::Settings UsiProtocol::settings() const {
   s.go.mate_nodes = engine_->has_mate_solver() ? options_.spin("MateSearchNodes") : 0;
   s.leaf_mate_plies = engine_->has_leaf_mate() ? int(options_.spin("LeafMatePlies")) : 0;
   s.go.offer_ponder = options_.check("USI_Ponder");
+  if (player_ == play::Player::Mcts) s.go.level = int(options_.spin("SkillLevel"));
   if (player_ == play::Player::AlphaBeta) {
     s.go.alphabeta_depth = int(options_.spin("AlphaBetaDepth"));
     s.go.alphabeta_nodes = options_.spin("AlphaBetaNodes");
@@ -223,8 +227,8 @@ void UsiProtocol::cmd_setoption(const std::vector<std::string>& t) {
   if (key == "game") engine_->set_variant(options_.string("Game"));
   // These take effect at the next go; everything else (model, hash, threads,
   // rules) at the next isready.
-  static constexpr const char* AT_GO[] = {"multipv", "byoyomimargin", "resignvalue",
-                                          "matesearchnodes", "usi_ponder"};
+  static constexpr const char* AT_GO[] = {"multipv",         "byoyomimargin", "resignvalue",
+                                          "matesearchnodes", "usi_ponder",    "skilllevel"};
   if (std::find(std::begin(AT_GO), std::end(AT_GO), key) == std::end(AT_GO)) ready_ = false;
 }
 

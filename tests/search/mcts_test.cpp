@@ -168,6 +168,22 @@ TEST(Mcts, TemperatureSamplesByVisits) {
   EXPECT_GT(sharp / 2000.0, 0.99);
 }
 
+// A weakened player counts the prior as a share of a visit: after a search of
+// one playout (no child visited) the move is drawn from the policy.
+TEST(Mcts, PriorVisitsDrawFromThePolicyWhenNothingWasVisited) {
+  std::vector<ChildStats<Move>> children = {{Move::drop(GOLD, 1), 0, 0, 0.7f},
+                                            {Move::drop(GOLD, 2), 0, 0, 0.3f}};
+  std::mt19937_64 rng(7);
+  int first = 0;
+  for (int i = 0; i < 4000; ++i)
+    first += sample_by_visits(children, 1.0f, rng, 1.0f) == children[0].action;
+  EXPECT_NEAR(first / 4000.0, 0.7, 0.03);
+  int flat = 0;  // a high temperature flattens the draw
+  for (int i = 0; i < 4000; ++i)
+    flat += sample_by_visits(children, 8.0f, rng, 1.0f) == children[0].action;
+  EXPECT_NEAR(flat / 4000.0, 0.53, 0.03);
+}
+
 }  // namespace
 }  // namespace kishi::search
 

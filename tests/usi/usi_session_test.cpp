@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <set>
 
 #include "games/shogi/core/movegen.h"
 #include "games/shogi/core/usi_move.h"
@@ -410,6 +411,36 @@ TEST(UsiSession, TheLastLineBeforeBestmoveIsTheMovePlayed) {
     const std::string move = best.substr(9, best.find(' ', 9) - 9);
     EXPECT_NE(last_info.find(" pv " + move), std::string::npos) << last_info << " / " << best;
   }
+}
+
+// SkillLevel 1 caps a move at one playout and draws it from the policy: the
+// moves of one position vary, each legal, each the head of the line printed
+// last. SkillLevel 8 is the full search again.
+TEST(UsiSession, SkillLevelCapsThePlayoutsAndDrawsTheMove) {
+  Session s;
+  s.engine.send("setoption name SkillLevel value 9");
+  EXPECT_NE(s.error().find("SkillLevel must be between 1 and 8"), std::string::npos);
+  s.engine.send("setoption name SkillLevel value 1");
+  s.engine.send("position startpos");
+  std::set<std::string> played;
+  for (int i = 0; i < 30; ++i) {
+    s.engine.send("go nodes 500");
+    const auto [last_info, best] = s.last_info_and_bestmove();
+    const std::string move = best.substr(9, best.find(' ', 9) - 9);
+    EXPECT_TRUE(legal_in(std::string(Position::START_SFEN), move)) << best;
+    EXPECT_NE(last_info.find(" pv " + move), std::string::npos) << last_info << " / " << best;
+    const size_t at = last_info.find(" nodes ");
+    ASSERT_NE(at, std::string::npos) << last_info;
+    EXPECT_LE(std::stoll(last_info.substr(at + 7)), 4) << last_info;
+    played.insert(move);
+  }
+  EXPECT_GE(played.size(), 5u);
+  s.engine.send("setoption name SkillLevel value 8");
+  s.engine.send("go nodes 500");
+  const auto [last_info, best] = s.last_info_and_bestmove();
+  const size_t at = last_info.find(" nodes ");
+  ASSERT_NE(at, std::string::npos) << last_info;
+  EXPECT_GE(std::stoll(last_info.substr(at + 7)), 500) << last_info;
 }
 
 TEST(UsiSession, EndOfInputEndsTheEngine) {
