@@ -24,6 +24,8 @@ struct Record {
   // Lost by a player's fault (a crash, time, an illegal move), not decided on
   // the board: its result says nothing of the positions.
   bool forfeit = false;
+  // Stopped before its end (a game still under way): no result, written "*".
+  bool unfinished = false;
   std::string event;                 // what the game was played for ("kishi match"); may be empty
   std::string start_time;            // "YYYY/MM/DD HH:MM:SS", local time; may be empty
 };
@@ -53,6 +55,9 @@ struct RecordFile {
 inline const char* result_text(int winner) {
   return winner == 0 ? "1-0" : winner == 1 ? "0-1" : "1/2-1/2";
 }
+inline const char* result_text(const Record& r) {
+  return r.unfinished ? "*" : result_text(r.winner);
+}
 
 // "startpos" when the record starts where the game does, else "sfen <state>".
 template <Game G>
@@ -78,7 +83,7 @@ std::vector<RecordFile> record_files(const G& game, const Record& r) {
     std::string text = "game " + std::string(game.name()) + "\nplayers " + r.players[0] + " vs " +
                        r.players[1] + "\nstart " + r.start_state + "\nactions";
     for (const std::string& a : r.actions) text += " " + a;
-    text += "\nresult " + std::string(result_text(r.winner)) + " (" + r.reason + "), " +
+    text += "\nresult " + std::string(result_text(r)) + " (" + r.reason + "), " +
             std::to_string(r.actions.size()) + " plies\n";
     return {{"txt", text}};
   }

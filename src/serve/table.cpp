@@ -298,6 +298,7 @@ Expected<std::string> Table::record(const std::string& format) const {
   r.start_time = game::record_time_now();
   const game::Outcome outcome = outcome_locked();
   r.winner = outcome.over ? outcome.winner : game::Outcome::DRAW;
+  r.unfinished = !outcome.over;
   r.reason = ended_ ? ended_by_ : outcome.over ? line_->reason_text(outcome) : "unfinished";
   std::string formats;
   const auto files = line_->records(r);

@@ -48,15 +48,14 @@ TEST(GameLine, StartsFromAUsiPositionLine) {
 TEST(GameLine, StartsFromThePagesOwnExports) {
   const auto usi =
       make_game_line("shogi",
-                     "position startpos moves 7g7f 3c3d\n# you (black) vs kishi (white): 1/2-1/2 "
+                     "position startpos moves 7g7f 3c3d\n# you (black) vs kishi (white): * "
                      "(unfinished), 2 plies\n");
   ASSERT_TRUE(usi) << usi.error();
   EXPECT_EQ((*usi)->plies(), 2u);
-  const auto gnome =
-      make_game_line("gnome",
-                     "game gnome\nplayers you vs kishi\nstart "
-                     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - "
-                     "0 1 B\nactions e2e4 e7e5\nresult 1/2-1/2 (unfinished), 2 plies\n");
+  const auto gnome = make_game_line("gnome",
+                                    "game gnome\nplayers you vs kishi\nstart "
+                                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - "
+                                    "0 1 B\nactions e2e4 e7e5\nresult * (unfinished), 2 plies\n");
   ASSERT_TRUE(gnome) << gnome.error();
   EXPECT_EQ((*gnome)->plies(), 2u);
 }
@@ -83,7 +82,14 @@ TEST(GameLine, EveryRecordFormatStartsTheGameAgain) {
     record.start_state = line->start();
     record.actions = line->actions();
     record.reason = "unfinished";
+    record.unfinished = true;
     for (const auto& file : line->records(record)) {
+      // A game under way has no result: "*", never a draw's "1/2-1/2".
+      EXPECT_EQ(file.text.find("1/2-1/2"), std::string::npos) << file.text;
+      if (file.extension == "usi" || file.extension == "txt")
+        EXPECT_NE(file.text.find("* (unfinished)"), std::string::npos) << file.text;
+      if (file.extension == "csa")
+        EXPECT_NE(file.text.find("%CHUDAN"), std::string::npos) << file.text;
       const auto again = make_game_line(game, file.text);
       ASSERT_TRUE(again) << game << " " << file.extension << ": " << again.error() << "\n"
                          << file.text;

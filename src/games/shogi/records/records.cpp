@@ -232,7 +232,7 @@ std::string csa_record(const game::Record& g, Game variant) {
     s += "T" + std::to_string(seconds(g, i)) + "\n";
   }
   s += csa_ending(g.reason) + "\n";
-  s += "'result " + std::string(game::result_text(g.winner)) + " (" + g.reason + ")\n";
+  s += "'result " + std::string(game::result_text(g)) + " (" + g.reason + ")\n";
   return s;
 }
 
@@ -241,9 +241,8 @@ std::string usi_record(const game::Record& g) {
   s += g.start_state == Position::START_SFEN ? "startpos" : "sfen " + g.start_state;
   if (!g.actions.empty()) s += " moves";
   for (const std::string& a : g.actions) s += " " + a;
-  s += "\n# " + g.players[0] + " (black) vs " + g.players[1] +
-       " (white): " + game::result_text(g.winner) + " (" + g.reason + "), " +
-       std::to_string(g.actions.size()) + " plies\n";
+  s += "\n# " + g.players[0] + " (black) vs " + g.players[1] + " (white): " + game::result_text(g) +
+       " (" + g.reason + "), " + std::to_string(g.actions.size()) + " plies\n";
   return s;
 }
 
