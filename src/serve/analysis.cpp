@@ -15,9 +15,15 @@ const char* Judgement::of(double loss) {
 }
 
 Analysis::Analysis(AnalysedLine line, int64_t playouts, const play::Settings& settings,
-                   std::function<void()> progress)
-    : line_(std::move(line)), playouts_(playouts), progress_(std::move(progress)) {
-  thread_ = std::thread([this, settings] { run(settings); });
+                   std::function<void()> progress, std::shared_ptr<AnalysisSlots> slots)
+    : line_(std::move(line)),
+      playouts_(playouts),
+      progress_(std::move(progress)),
+      slots_(std::move(slots)) {
+  thread_ = std::thread([this, settings] {
+    run(settings);
+    if (slots_) slots_->give_back();
+  });
 }
 
 Analysis::~Analysis() {

@@ -29,6 +29,24 @@ struct AnalysedLine {
   int person = 0;
 };
 
+// The reviews a server runs at once, each an engine and a search thread of its
+// own: one asked for beyond them is refused until one ends.
+class AnalysisSlots {
+ public:
+  explicit AnalysisSlots(int most) : free_(most), most_(most) {}
+  bool take() {
+    for (int free = free_.load(); free > 0;)
+      if (free_.compare_exchange_weak(free, free - 1)) return true;
+    return false;
+  }
+  void give_back() { ++free_; }
+  int most() const { return most_; }
+
+ private:
+  std::atomic<int> free_;
+  const int most_;
+};
+
 // How much of the mover's win rate a move gave away: the judgement's thresholds.
 struct Judgement {
   static constexpr double INACCURACY = 0.10, MISTAKE = 0.20, BLUNDER = 0.30;
@@ -39,9 +57,10 @@ struct Judgement {
 class Analysis {
  public:
   // Starts the review; `progress` is called (from its thread, no lock held)
-  // after each position.
+  // after each position. `slots` (a slot taken for it; may be null) gets the
+  // slot back when the review ends.
   Analysis(AnalysedLine line, int64_t playouts, const play::Settings& settings,
-           std::function<void()> progress);
+           std::function<void()> progress, std::shared_ptr<AnalysisSlots> slots);
   ~Analysis();  // stops the search and waits for the thread
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;
@@ -59,6 +78,7 @@ class Analysis {
   const AnalysedLine line_;
   const int64_t playouts_;
   const std::function<void()> progress_;
+  const std::shared_ptr<AnalysisSlots> slots_;
   mutable std::mutex mutex_;
   struct Position {
     double win_rate = 0.5;  // for the side to move

@@ -359,9 +359,11 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
     if (!opened) return opened.error();
     store = std::make_shared<const GameStore>(std::move(*opened));
   }
+  EngineOptions engine = options.engine;
+  engine.analysis_slots = std::make_shared<AnalysisSlots>(options.max_analyses);
   Service service{.options = options,
                   .first_game = options.game.empty() ? served_games().front() : options.game,
-                  .tables = Tables(options.max_games, options.engine, store),
+                  .tables = Tables(options.max_games, engine, store),
                   .max_streams = options.max_games * 2};
   httplib::Server server;
   if (std::string error = configure(server, service); !error.empty()) return error;

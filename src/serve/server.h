@@ -20,6 +20,7 @@ struct ServerOptions {
   std::string game;      // the page's first choice (served_games())
   EngineOptions engine;
   int max_games = 32;           // games held; the oldest unwatched one goes first
+  int max_analyses = 2;         // reviews running at once, server-wide
   std::string data_dir;         // every game kept there (GameStore); empty: none
   size_t max_body = 64 * 1024;  // bytes of a request body
 };

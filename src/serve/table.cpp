@@ -147,7 +147,19 @@ json Table::positions() const {
 }
 
 Reply Table::analyse(int64_t playouts) {
-  std::unique_ptr<Analysis> old;
+  {
+    std::unique_ptr<Analysis> old;
+    {
+      std::lock_guard lock(mutex_);
+      old = std::move(analysis_);
+    }
+    // Stopped outside mutex_ (its thread takes it to report): its slot is free again.
+  }
+  const auto& slots = engine_options_.analysis_slots;
+  if (slots && !slots->take())
+    return {503, "the server runs " + std::to_string(slots->most()) +
+                     " analyses at once (kishi serve --max-analyses): try again when one ends"};
+  std::unique_ptr<Analysis> old;  // one started meanwhile by another request
   std::lock_guard lock(mutex_);
   AnalysedLine a;
   a.game = options_.game;
@@ -166,11 +178,14 @@ Reply Table::analyse(int64_t playouts) {
   play::Settings settings = engine_settings(engine_options_);
   settings.hash_mb = std::min<int64_t>(settings.hash_mb, 16);  // one position at a time
   old = std::move(analysis_);
-  analysis_ = std::make_unique<Analysis>(std::move(a), playouts, settings, [this] {
-    std::lock_guard progress_lock(mutex_);
-    ++state_version_;
-    cv_.notify_all();
-  });
+  analysis_ = std::make_unique<Analysis>(
+      std::move(a), playouts, settings,
+      [this] {
+        std::lock_guard progress_lock(mutex_);
+        ++state_version_;
+        cv_.notify_all();
+      },
+      slots);
   ++state_version_;
   cv_.notify_all();
   // `old` is destroyed after the lock is let go (declared before it): its

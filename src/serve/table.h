@@ -41,6 +41,7 @@ struct EngineOptions {
   std::string model_file;  // empty: the built-in evaluator
   int64_t hash_mb = 64;
   int threads = 1;
+  std::shared_ptr<AnalysisSlots> analysis_slots;  // shared by every game; null: no bound
 };
 
 // An HTTP status and, unless 2xx, the error.

@@ -54,6 +54,23 @@ try {
   }
   check((await post('/api/games/0123/analysis', { playouts: 4 })).status === 404, 'no game: not 404');
 
+  // Two reviews at once on the server (--max-analyses 2, the default): a third
+  // waits for one to end; a game's own review is replaced, never refused.
+  const games = [];
+  for (let k = 0; k < 3; ++k)
+    games.push((await post('/api/games', { game: 'shogi', side: 0, playouts: 8, start: 'position startpos moves 7g7f 3c3d' })).json.id);
+  for (const g of games.slice(0, 2))
+    check((await post(`/api/games/${g}/analysis`, { playouts: 100000 })).status === 202, 'a long review refused');
+  const third = await post(`/api/games/${games[2]}/analysis`, { playouts: 100000 });
+  check(third.status === 503 && /runs 2 analyses at once \(kishi serve --max-analyses\)/.test(third.text),
+    `a third review: ${third.status} ${third.text}`);
+  check((await post(`/api/games/${games[0]}/analysis`, { playouts: 1 })).status === 202, 'a review not replaced');
+  check((await post(`/api/games/${games[1]}/analysis`, { playouts: 1 })).status === 202, 'a review not replaced');
+  await analysed(games[0], 'a short review');
+  await analysed(games[1], 'a short review');
+  check((await post(`/api/games/${games[2]}/analysis`, { playouts: 1 })).status === 202, 'no slot freed');
+  console.log(`analysis: a third review at once refused: ${third.text}`);
+
   // The page: the judgement in the move list, the graph and the summary.
   browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

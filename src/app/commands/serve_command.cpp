@@ -39,6 +39,10 @@ int serve(int argc, char** argv) {
   app.add_option("--max-games", o.max_games, "games held at once (more are read back from --data)")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
+  app.add_option("--max-analyses", o.max_analyses,
+                 "game reviews running at once (each an engine and a thread of its own)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
   app.add_option("--hash", o.engine.hash_mb, "each game's search tree, MB")
       ->capture_default_str()
       ->check(CLI::Range(1, 65536));
