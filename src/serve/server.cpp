@@ -184,19 +184,20 @@ void guard(httplib::Server& server, const ServerOptions& options) {
       return httplib::Server::HandlerResponse::Handled;
     }
     // Every request but GET and HEAD may carry a body: only with a bounded
-    // Content-Length (httplib would read a chunked body, or one without a
-    // length, to its end). A refused body is never read: the connection
-    // closes after each answer (keep-alive count 1), so it cannot be taken
-    // for a request of its own either.
+    // Content-Length (httplib would keep a chunked body, or one without a
+    // length, in memory to its end). A refused body is never taken for a
+    // request of its own: the connection closes after each answer
+    // (keep-alive count 1).
     if (req.method != "GET" && req.method != "HEAD") {
       if (req.has_header("Transfer-Encoding") || !req.has_header("Content-Length")) {
         send_error(res, 411, "send the body with a Content-Length (not in chunks)");
         return httplib::Server::HandlerResponse::Handled;
       }
-      if (req.get_header_value<uint64_t>("Content-Length") > max_body) {
-        send_error(res, 413, "the request body is over " + std::to_string(max_body) + " bytes");
-        return httplib::Server::HandlerResponse::Handled;
-      }
+      // Over the bound, httplib reads the body to its end without keeping it
+      // and answers 413 (answer_errors): a body left unread would make the
+      // close a reset, which can overtake the answer at the client.
+      if (req.get_header_value<uint64_t>("Content-Length") > max_body)
+        return httplib::Server::HandlerResponse::Unhandled;
     }
     if (req.method == "POST") {
       const std::string origin = req.get_header_value("Origin");
@@ -223,13 +224,14 @@ void guard(httplib::Server& server, const ServerOptions& options) {
 }
 
 // Errors as JSON, the unexpected ones included.
-void answer_errors(httplib::Server& server) {
+void answer_errors(httplib::Server& server, size_t max_body) {
   // httplib calls this outside its exception guard: it must not throw.
-  server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+  server.set_error_handler([max_body](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string error = res.status == 404   ? "not found: " + req.path
-                              : res.status == 413 ? "the request body is too large"
-                                                  : "bad request";
+    const std::string error =
+        res.status == 404   ? "not found: " + req.path
+        : res.status == 413 ? "the request body is over " + std::to_string(max_body) + " bytes"
+                            : "bad request";
     try {
       send_error(res, res.status, error);
     } catch (...) {
@@ -368,7 +370,7 @@ std::string run_server(const ServerOptions& options, const std::atomic<bool>& st
   httplib::Server server;
   if (std::string error = configure(server, service); !error.empty()) return error;
   guard(server, options);
-  answer_errors(server);
+  answer_errors(server, options.max_body);
   route_api(server, service);
   return serve(server, service, stop, ready);
 }
