@@ -511,6 +511,7 @@ async function showGame(state) {
   showSettings(state);
   if (state.engine) showEngine(state.engine);
   $('record').textContent = '';
+  delete $('record').dataset.format; // an export is of the game it was made from
   $('download').hidden = true;
   history.replaceState(null, '', `${location.pathname}${location.search}#game=${state.id}`);
   try {

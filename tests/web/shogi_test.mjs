@@ -406,8 +406,12 @@ async function playGame(browser, server, game) {
     const again = await serverState(server.url, id);
     check(again.state === state.state, `${game}: the ${format} export started '${again.state}', not '${state.state}'`);
     if (format !== 'state') check(again.moves.join(' ') === state.moves.join(' '), `${game}: the ${format} export started with moves ${again.moves}`);
-    await page.goto(`${server.url}/#game=${oldId}`);  // back to the game the records are of
-    await page.waitForFunction(() => document.body.dataset.ready === 'true' && window.kishiPage.game);
+    // Back to the game the records are of. Only the fragment changes, so the
+    // page is not loaded again: it shows that game when its state comes (the
+    // game shown before stays until then).
+    await page.goto(`${server.url}/#game=${oldId}`);
+    await page.waitForFunction((old) => document.body.dataset.ready === 'true' &&
+      window.kishiPage.game?.id === old, oldId);
   }
   await page.fill('#start', '');
   console.log(`${game}: its KIF, USI, CSA and SFEN exports started it again`);
