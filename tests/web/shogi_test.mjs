@@ -258,7 +258,8 @@ async function clickMove(page, ctx, state, move) {
     const both = state.legal.includes(from + to) && state.legal.includes(`${from + to}+`);
     const dialog = page.locator('#board sg-promotion');
     if (both) {
-      await dialog.waitFor({ state: 'visible', timeout: 3000 });
+      // The page's own work, but slow under load: 3 s ran out at load 35.
+      await dialog.waitFor({ state: 'visible', timeout: REPLY_TIMEOUT_MS });
       // The dialog lists the promoted piece first, then the piece as it is.
       const choice = dialog.locator('sg-promotion-choices piece').nth(move.endsWith('+') ? 0 : 1);
       await choice.click();
