@@ -128,7 +128,7 @@ async function clickMove(ctx, s, text) {
   await page.click(`#board [data-square="${p.from}"]`);
   if (levels.size > 1) {
     const button = page.locator(`#board button[data-level="${level}"]`);
-    await button.waitFor({ state: 'visible', timeout: 5000 });
+    await button.waitFor({ state: 'visible', timeout: WAIT_MS });
     const enabled = await page.$$eval('#board button[data-level]:not([disabled])', (bs) => bs.map((b) => Number(b.dataset.level)));
     check(same(enabled, levels), `${text}: levels offered ${enabled}, legal ${[...levels]}`);
     await button.click();

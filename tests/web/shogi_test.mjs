@@ -471,7 +471,7 @@ async function playSecond(browser, server) {
   const id = await page.evaluate(() => window.kishiPage.game.id);
   const ctx = { game: 'shogi', labels: {}, url: server.url, id };
   await page.waitForFunction(() => document.querySelectorAll('#board svg.sg-shapes line').length > 0,
-    null, { timeout: 10_000 });
+    null, { timeout: REPLY_TIMEOUT_MS });
   const thinking = await serverState(server.url, id);
   const arrows = await page.$$eval('#board svg.sg-shapes line', (els) => els.length);
   const pv = await page.$eval('#pv', (el) => el.textContent.trim());
