@@ -37,7 +37,10 @@ RANK=0 "$kishi" train --run "$run/two" --config "$config" --steps 1000000 --time
 r0=$!
 RANK=1 "$kishi" train --run "$run/two" --config "$config" --steps 1000000 --timeout 10 > "$run/kill1.log" 2>&1 &
 r1=$!
-sleep 6
+# Killed once the two have met and trained (rank 0's first line, at step 1000):
+# a fixed 6 s once killed rank 1 before the rendezvous on a loaded machine.
+for i in $(seq 240); do grep -q "^train: step" "$run/kill0.log" && break; sleep 0.5; done
+grep -q "^train: step" "$run/kill0.log" || { echo "the two ranks did not train within 120 s:"; cat "$run/kill0.log"; exit 1; }
 kill -9 $r1
 start=$(date +%s)
 wait $r0
