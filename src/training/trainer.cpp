@@ -46,6 +46,10 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   c.lr_decay_steps = t.get_int("lr_decay_steps", c.lr_decay_steps);
   c.lr_decay_factor = t.get_double("lr_decay_factor", c.lr_decay_factor);
   c.steps_per_export = t.get_int("steps_per_export", c.steps_per_export, 1, INT64_MAX);
+  c.ema_decay = t.get_double("ema_decay", c.ema_decay);
+  if (!(c.ema_decay >= 0 && c.ema_decay < 1))
+    throw ConfigError("key 'train.ema_decay' in " + t.source() +
+                      " must be at least 0 and below 1 (0: no average)");
   c.device = network.get_string("device", c.device);
   // 0: torch's default.
   c.threads = int(network.get_int("threads", c.threads, 0, 1024));
@@ -73,6 +77,8 @@ struct Trainer::Impl {
   nn::GameEncoding encoding;
   TrainConfig config;
   nn::PolicyValueNet net{nullptr};
+  // The weights' moving average (config.ema_decay > 0), else none.
+  nn::PolicyValueNet averaged{nullptr};
   nn::ModelConfig model_config;
   std::unique_ptr<torch::optim::Optimizer> optimizer;
   torch::Device device{torch::kCPU};
@@ -131,6 +137,35 @@ struct Trainer::Impl {
 
   std::string state_path() const { return run_dir + "/train/state.ckpt"; }
 
+  // What is exported and tested: the average where there is one.
+  nn::PolicyValueNet& exported() { return averaged ? averaged : net; }
+
+  void start_average() {
+    averaged = nn::PolicyValueNet(model_config, encoding.shape);
+    averaged->to(device);
+    averaged->eval();
+    torch::NoGradGuard no_grad;
+    const auto from = net->parameters(), to = averaged->parameters();
+    for (size_t i = 0; i < from.size(); ++i) to[i].copy_(from[i]);
+    const auto from_buffers = net->buffers(), to_buffers = averaged->buffers();
+    for (size_t i = 0; i < from_buffers.size(); ++i) to_buffers[i].copy_(from_buffers[i]);
+  }
+
+  // The batch norms' running statistics are averaged like the weights; their
+  // counters are copied.
+  void update_average() {
+    torch::NoGradGuard no_grad;
+    const double weight = 1 - config.ema_decay;
+    const auto from = net->parameters(), to = averaged->parameters();
+    for (size_t i = 0; i < from.size(); ++i) to[i].lerp_(from[i], weight);
+    const auto from_buffers = net->buffers(), to_buffers = averaged->buffers();
+    for (size_t i = 0; i < from_buffers.size(); ++i)
+      if (to_buffers[i].is_floating_point())
+        to_buffers[i].lerp_(from_buffers[i], weight);
+      else
+        to_buffers[i].copy_(from_buffers[i]);
+  }
+
   double learning_rate() const {
     double lr = config.learning_rate;
     if (config.lr_decay_steps > 0)
@@ -170,6 +205,11 @@ struct Trainer::Impl {
                           archive.write("optimizer", opt);
                           archive.write("trainer/rng", c10::IValue(rng_state.str()));
                           archive.write("trainer/loss_scale", c10::IValue(scaler.state()));
+                          if (averaged) {
+                            torch::serialize::OutputArchive average;
+                            averaged->save(average);
+                            archive.write("trainer/average", average);
+                          }
                         });
   }
 };
@@ -200,7 +240,8 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
   if (std::filesystem::exists(m.state_path())) {
     std::string rng_state;
     std::vector<double> loss_scale;
-    torch::serialize::InputArchive opt;
+    torch::serialize::InputArchive opt, average;
+    bool has_average = false;
     auto loaded =
         nn::load_checkpoint(m.state_path(), m.encoding, [&](torch::serialize::InputArchive& a) {
           a.read("optimizer", opt);
@@ -210,6 +251,7 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
           // Absent from states written before mixed precision.
           if (c10::IValue scale; a.try_read("trainer/loss_scale", scale))
             loss_scale = scale.toDoubleVector();
+          has_average = a.try_read("trainer/average", average);
         });
     m.net = loaded.net;
     m.model_config = loaded.info.model;
@@ -219,6 +261,12 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
     m.optimizer->load(opt);
     std::istringstream(rng_state) >> m.rng;
     if (m.scaler.enabled() && !loss_scale.empty()) m.scaler.restore(loss_scale);
+    // A state saved without an average (or with the average turned off since) starts one here.
+    if (config.ema_decay > 0 && has_average) {
+      m.start_average();
+      m.averaged->load(average);
+      m.averaged->to(m.device);
+    }
   } else {
     const auto latest = selfplay::latest_model(run_dir);
     if (!latest)
@@ -232,6 +280,7 @@ Trainer::Trainer(const std::string& run_dir, std::unique_ptr<TrainingGame> game,
     m.make_optimizer();
   }
   if (m.group) m.join_group();
+  if (config.ema_decay > 0 && !m.averaged) m.start_average();
 }
 
 Trainer::~Trainer() = default;
@@ -278,7 +327,7 @@ void Trainer::export_model() {
   const std::string path = selfplay::model_path(m.run_dir, m.step);
   if (std::filesystem::exists(path)) return;
   m.net->eval();
-  nn::save_checkpoint(path, m.net, {m.encoding, m.model_config, m.step});
+  nn::save_checkpoint(path, m.exported(), {m.encoding, m.model_config, m.step});
 }
 int64_t Trainer::step() const { return impl_->step; }
 
@@ -302,6 +351,7 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
   const int batch = m.config.batch_size;
   torch::NoGradGuard no_grad;
   m.net->eval();
+  nn::PolicyValueNet& net = m.exported();
   double top1 = 0, policy_sum = 0, value_sum = 0;
   for (size_t first = 0; first < window.samples.size(); first += size_t(batch)) {
     const int rows = int(std::min(window.samples.size() - first, size_t(batch)));
@@ -323,7 +373,7 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
     nn::NetworkOutput out;
     {
       nn::Autocast autocast(m.device, m.config.precision);
-      out = m.net->forward(x);
+      out = net->forward(x);
     }
     const auto logits = out.policy_logits.to(torch::kFloat);
     policy_sum +=
@@ -432,6 +482,7 @@ StepMetrics Trainer::train(int64_t steps,
     const bool finite = m.scaler.unscale(m.net->parameters());
     if (finite) m.optimizer->step();
     m.scaler.update(finite);
+    if (m.averaged) m.update_average();
     ++m.step;
     const double p = policy_loss.item<double>(), v = value_loss.item<double>();
     policy_sum += p;
@@ -441,7 +492,7 @@ StepMetrics Trainer::train(int64_t steps,
     ++part_steps;
     if (m.writes() && m.step % m.config.steps_per_export == 0) {
       m.net->eval();
-      nn::save_checkpoint(selfplay::model_path(m.run_dir, m.step), m.net,
+      nn::save_checkpoint(selfplay::model_path(m.run_dir, m.step), m.exported(),
                           {m.encoding, m.model_config, m.step});
       m.net->train();
       if (on_export) {

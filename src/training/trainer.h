@@ -39,6 +39,10 @@ struct TrainConfig {
   int64_t lr_decay_steps = 0;      // every this many steps (0: never)...
   double lr_decay_factor = 0.5;    // ...the learning rate is multiplied by this
   int64_t steps_per_export = 200;  // a model for self-play every this many steps
+  // Above 0: exported models (and the held-out test) are an exponential moving
+  // average of the weights, each step moving it by (1 - ema_decay) towards
+  // them; it smooths the last steps' noise out of what self-play plays.
+  double ema_decay = 0;
   std::string device = "cpu";
   int threads = 0;
   // Of the forward and backward passes: fp16 autocast scales the loss

@@ -316,6 +316,60 @@ double weight_difference(const std::string& path_x, const std::string& path_y) {
   return most;
 }
 
+// Issue 35: with train.ema_decay the exported model is the weights' moving
+// average, (ema_decay) of the last average and the rest of the new weights,
+// batch-norm statistics included; a resumed run carries the average on.
+TEST_F(TrainerTest, ExportedModelsAreTheWeightsMovingAverage) {
+  config_.ema_decay = 0.75;
+  config_.steps_per_export = 1;
+  const std::string copy = dir_ + "-copy";
+  fs::copy(dir_, copy, fs::copy_options::recursive);
+  {
+    Trainer t(dir_, training_game(shogi::ShogiGame{}), config_);
+    t.train(1);
+    t.train(1);
+  }
+  const auto encoding = nn::game_encoding(shogi::ShogiGame{});
+  const auto start = nn::load_checkpoint(selfplay::model_path(copy, 0), encoding).net;
+  {
+    Trainer t(copy, training_game(shogi::ShogiGame{}), config_);
+    t.train(1);
+  }
+  const auto trained = nn::load_checkpoint(copy + "/train/state.ckpt", encoding).net;
+  const auto average = nn::load_checkpoint(selfplay::model_path(copy, 1), encoding).net;
+  double most = 0, moved = 0;
+  const auto s = start->named_parameters(), w = trained->named_parameters();
+  for (const auto& a : average->named_parameters()) {
+    const auto expected = 0.75 * s[a.key()] + 0.25 * w[a.key()];
+    most = std::max(most, (a.value() - expected).abs().max().item<double>());
+    moved = std::max(moved, (a.value() - w[a.key()]).abs().max().item<double>());
+  }
+  const auto sb = start->named_buffers(), wb = trained->named_buffers();
+  for (const auto& b : average->named_buffers())
+    if (b.value().is_floating_point())
+      most = std::max(
+          most, (b.value() - (0.75 * sb[b.key()] + 0.25 * wb[b.key()])).abs().max().item<double>());
+  EXPECT_LT(most, 1e-6);
+  EXPECT_GT(moved, 1e-4);  // the export is not the trained weights
+  {
+    Trainer t(copy, training_game(shogi::ShogiGame{}), config_);  // a new process, in effect
+    t.train(1);
+  }
+  EXPECT_LT(weight_difference(selfplay::model_path(dir_, 2), selfplay::model_path(copy, 2)), 1e-6);
+  fs::remove_all(copy);
+}
+
+TEST(TrainConfig, AnEmaDecayOfOneOrMoreIsRefused) {
+  const Config c = Config::parse("[train]\nema_decay = 1.0\n", "y.toml");
+  try {
+    training::TrainConfig::from(c.table("train"), c.table("network"));
+    FAIL() << "accepted ema_decay = 1";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(),
+                 "key 'train.ema_decay' in y.toml must be at least 0 and below 1 (0: no average)");
+  }
+}
+
 // Issue 17: two ranks of batch 16 (Gloo on loopback, gradients and batch-norm
 // statistics summed) end with the weights of one process of batch 32 from the
 // same start and data; one process of batch 16 does not.

@@ -1,7 +1,7 @@
 // kishi evaluate: a model against the built-in baselines (uniform random mover,
-// 1-ply material-greedy player, depth-limited alpha-beta), both colours, a
-// fixed number of playouts a move: the measurement behind the training loop's
-// acceptance figures, with how the games ended.
+// 1-ply material-greedy player, depth-limited alpha-beta) or another model,
+// both colours, a fixed number of playouts a move: the measurement behind the
+// training loop's acceptance figures, with how the games ended.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -30,6 +30,7 @@ struct BaselineRun {
   training::Baseline baseline;
   double bar;     // < 0: none
   int depth = 1;  // alpha-beta
+  std::string model_path = {};  // --opponent's
 };
 
 // "alphabeta-N", N a depth of 1-8.
@@ -51,13 +52,13 @@ std::string endings_text(const training::EvalResult& r) {
 
 struct EvaluateOptions {
   RunOptions run;
-  std::string model_path, game_name, baselines = "random,greedy", out_path;
+  std::string model_path, game_name, baselines = "random,greedy", out_path, opponent;
   nn::NetworkOptions network{
       .threads = 1, .precision = nn::Precision::Auto, .backend = nn::Backend::Auto};
   int games = 100, playouts = 16, max_plies = 256, leaf_mate_plies = 3, gumbel = 0,
       opening_plies = 0, adjudicate_material = 0, root_mate_nodes = 1000;
   uint64_t seed = 1;
-  double min_random = -1, min_greedy = -1;
+  double min_random = -1, min_greedy = -1, min_opponent = -1;
 };
 
 CLI::Option* add_options(CLI::App& app, EvaluateOptions& o) {
@@ -100,15 +101,21 @@ CLI::Option* add_options(CLI::App& app, EvaluateOptions& o) {
       ->check(CLI::Range(0.0, 1.0));
   app.add_option("--min-greedy", o.min_greedy, "exit 1 if the score against greedy is lower")
       ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--opponent", o.opponent,
+                 "another model of the game, searching as this one does (then no baselines "
+                 "unless --baselines names them, and 6 opening plies unless --opening-plies)");
+  app.add_option("--min-opponent", o.min_opponent,
+                 "exit 1 if the score against --opponent is lower")
+      ->check(CLI::Range(0.0, 1.0));
   return game_option;
 }
 
 // The baselines of --baselines, each checked before the first game (a typo
 // costs no games), with the bars that name them.
-Expected<std::vector<BaselineRun>> baseline_runs(const EvaluateOptions& o) {
+Expected<std::vector<BaselineRun>> baseline_runs(const EvaluateOptions& o, bool baselines_given) {
   using Result = Expected<std::vector<BaselineRun>>;
   std::vector<BaselineRun> runs;
-  std::stringstream list(o.baselines);
+  std::stringstream list(o.opponent.empty() || baselines_given ? o.baselines : "");
   for (std::string name; std::getline(list, name, ',');) {
     name.erase(0, name.find_first_not_of(' '));
     name.erase(name.find_last_not_of(' ') + 1);
@@ -125,10 +132,17 @@ Expected<std::vector<BaselineRun>> baseline_runs(const EvaluateOptions& o) {
   const auto listed = [&](const char* name) {
     return std::any_of(runs.begin(), runs.end(), [&](const auto& r) { return r.name == name; });
   };
-  if (runs.empty() || (o.min_random >= 0 && !listed("random")) ||
+  if ((runs.empty() && o.opponent.empty()) || (o.min_random >= 0 && !listed("random")) ||
       (o.min_greedy >= 0 && !listed("greedy")))
     return Result::failure("--baselines '" + o.baselines +
                            "' lacks a baseline that a --min-... bar names, or names none");
+  if (o.min_opponent >= 0 && o.opponent.empty())
+    return Result::failure("--min-opponent needs --opponent FILE");
+  if (!o.opponent.empty()) {
+    if (!std::filesystem::is_regular_file(o.opponent))
+      return Result::failure("no model file '" + o.opponent + "' (--opponent)");
+    runs.push_back({"opponent", training::Baseline::Random, o.min_opponent, 1, o.opponent});
+  }
   return runs;
 }
 
@@ -201,6 +215,8 @@ int evaluate(int argc, char** argv) {
   EvaluateOptions o;
   const CLI::Option* game_option = add_options(app, o);
   if (auto rc = parse_args(app, argc, argv)) return *rc;
+  // Two deterministic searches would otherwise repeat one game a colour.
+  if (!o.opponent.empty() && !app.get_option("--opening-plies")->count()) o.opening_plies = 6;
   if (o.run.run_dir.empty() == o.model_path.empty()) {
     std::fprintf(stderr, "kishi evaluate: give either --run RUN or --model FILE\n");
     return 2;
@@ -213,7 +229,7 @@ int evaluate(int argc, char** argv) {
     std::fprintf(stderr, "kishi evaluate: %s\n", e.what());
     return 2;
   }
-  const auto runs = baseline_runs(o);
+  const auto runs = baseline_runs(o, app.get_option("--baselines")->count() > 0);
   if (!runs) {
     std::fprintf(stderr, "kishi evaluate: %s\n", runs.error().c_str());
     return 2;
@@ -229,10 +245,12 @@ int evaluate(int argc, char** argv) {
       o.gumbel > 0 ? "Gumbel root over " + std::to_string(o.gumbel) + " moves" : "PUCT";
   nlohmann::json out = {
       {"model", *model}, {"games", o.games}, {"playouts", o.playouts}, {"gumbel", o.gumbel}};
+  if (!o.opponent.empty()) out["opponent_model"] = o.opponent;
   int failed = 0;
   for (const BaselineRun& run : *runs) {
     std::printf("evaluate: %s vs %s, %d games, %d playouts a move (%s)\n", model->c_str(),
-                run.name.c_str(), o.games, o.playouts, search_text.c_str());
+                run.model_path.empty() ? run.name.c_str() : run.model_path.c_str(), o.games,
+                o.playouts, search_text.c_str());
     std::fflush(stdout);
     const auto tally = [&](const training::EvalResult& so_far) {
       const int n = so_far.wins + so_far.draws + so_far.losses;
@@ -244,8 +262,9 @@ int evaluate(int argc, char** argv) {
     try {
       const auto r = games::with_game(o.game_name, rules, [&](const auto& game) {
         return training::play_evaluation(
-            game, *model, {.baseline = run.baseline, .model_path = {}, .depth = run.depth},
-            settings, tally);
+            game, *model,
+            {.baseline = run.baseline, .model_path = run.model_path, .depth = run.depth}, settings,
+            tally);
       });
       if (!report(run, r, o, out)) failed = 1;
     } catch (const std::invalid_argument& e) {
