@@ -18,6 +18,8 @@ import { startServer, launchBrowser, serverState, check, ROOT, KISHI, SCREENSHOT
 // once (load 25 to 40 on 2 cores) runs took 133 s, 226 s and over 280 s.
 const TIME_LIMIT_MS = 580_000;
 const REPLY_TIMEOUT_MS = 20_000;
+// A page load: a reload took over 30 s (playwright's default) at load 39.
+const NAVIGATION_TIMEOUT_MS = 120_000;
 
 // Both bishops in hand from the start: a drop is possible at once (this also
 // exercises the page's start-position field).
@@ -322,6 +324,7 @@ async function playGame(browser, server, game) {
   if (game === 'showgit') check(labels.P === 'UN', `/api/info has showgit's pawn as ${labels.P}, not UN`);
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
@@ -458,6 +461,7 @@ async function playGame(browser, server, game) {
 // take back is not offered, and resigning ends the game.
 async function playSecond(browser, server) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${server.url}/`);
