@@ -49,7 +49,7 @@ std::string read_clock(const json& j, game::TimeControl& tc) {
   return {};
 }
 
-std::string start_handicap(TableOptions& o, bool side_given) {
+std::string start_handicap(TableOptions& o, bool side_chosen) {
   const game::GameInfo& info = *games::find_game(o.game);
   std::string names;
   for (const game::NamedStart& h : info.handicaps) {
@@ -58,7 +58,7 @@ std::string start_handicap(TableOptions& o, bool side_given) {
     if (!o.start.empty()) return "give a handicap or a start, not both";
     auto line = std::move(*make_game_line(o.game, std::string(h.state)));
     const int giver = line->to_move();
-    if (side_given && o.person == giver)
+    if (side_chosen && o.person == giver)
       return "in a handicap game kishi gives the pieces and moves first: you play " +
              std::string(info.players[1 - giver]) + " (side " + std::to_string(1 - giver) + ")";
     o.start = h.state;
@@ -132,8 +132,9 @@ Expected<TableOptions> parse_new_game(const std::string& body, const std::string
       !j.contains("seconds"))
     o.seconds = 1;
   if (!o.handicap.empty()) {
-    if (const std::string e = start_handicap(o, j.contains("side")); !e.empty())
-      return Result::failure(e);
+    // "random" leaves the side open, and a handicap game has one side for the person.
+    const bool side_chosen = j.contains("side") && j["side"].is_number_integer();
+    if (const std::string e = start_handicap(o, side_chosen); !e.empty()) return Result::failure(e);
   }
   return o;
 }

@@ -54,6 +54,12 @@ try {
         `${name}: the ${format} record starts ${again.json.start} ${again.json.moves}`);
     }
   }
+  // A random side leaves the choice open: the person always takes the side given the pieces
+  // (one of two draws would pick kishi's side; eight draws miss that 1 in 256).
+  for (let i = 0; i < 8; ++i) {
+    const r = await post('/api/games', { game: 'shogi', handicap: 'two', side: 'random', playouts: 8 });
+    check(r.status === 201 && r.json.person === 0, `side "random" in a handicap game: ${r.status} ${r.text}`);
+  }
   // Refused, by name.
   for (const [body, said] of [
     [{ game: 'shogi', handicap: 'queen' }, /unknown handicap 'queen' \(lance, right-lance/],
