@@ -258,14 +258,25 @@ function lastEval(game) {
   return null;
 }
 
-// The analysis's entry of the position before move `i`, when the analysis
-// covers the game's moves up to it (it may be of a line since taken back).
-function analysisEntry(game, i) {
-  const entries = game?.analysis?.entries ?? [];
-  for (let k = 0; k <= i && k < entries.length; ++k) {
-    if (entries[k].move !== undefined && entries[k].move !== game.moves[k]) return null;
+// How many of the analysis's entries are of the game's own line (it may be of
+// a line since taken back): the entries up to the first move that differs.
+// Kept per state object, since the move list and graph ask for every ply.
+const analysedPlies = new WeakMap();
+function analysedPrefix(game) {
+  if (!analysedPlies.has(game)) {
+    const entries = game?.analysis?.entries ?? [];
+    let k = 0;
+    while (k < entries.length && (entries[k].move === undefined || entries[k].move === game.moves[k])) ++k;
+    analysedPlies.set(game, k);
   }
-  return entries[i] ?? null;
+  return analysedPlies.get(game);
+}
+
+// The analysis's entry of the position before move `i`, when the analysis
+// covers the game's moves up to it.
+function analysisEntry(game, i) {
+  if (!game?.analysis?.entries) return null;
+  return i < analysedPrefix(game) ? game.analysis.entries[i] : null;
 }
 
 // The evaluation as the person reads it: whose advantage, and the person's
