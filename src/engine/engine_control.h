@@ -51,6 +51,12 @@ struct Settings {
   int max_plies = 512;
   bool declaration = false;
   int leaf_mate_plies = 3;
+  // PUCT's exploration c_init and c_base, and first-play urgency below the root
+  // and at it (search/mcts.h's SearchParams: the same defaults).
+  float cpuct = 1.25f;
+  float cpuct_base = 19652;
+  float fpu_reduction = 0.25f;
+  float root_fpu_reduction = 0;
   GoSettings go;
 };
 

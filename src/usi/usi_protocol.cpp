@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <iostream>
 #include <sstream>
 
@@ -51,6 +52,8 @@ std::string mate_text(const play::MateAnswer& a) {
 
 }  // namespace
 
+int64_t hundredths(float x) { return std::lround(x * 100); }
+
 std::string info_text(const play::InfoLine& l) {
   std::string s = "info depth " + std::to_string(l.depth);
   if (l.seldepth >= 0) s += " seldepth " + std::to_string(l.seldepth);
@@ -91,8 +94,15 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
   options_.add_combo("Game", std::string(game), engine_->variants());
   options_.add_spin("MultiPV", 1, 1, 32);
   // As Stockfish's Skill Level: 1 a beginner's opponent, FULL_LEVEL the full engine.
-  if (player == play::Player::Mcts)
+  if (player == play::Player::Mcts) {
     options_.add_spin("SkillLevel", play::FULL_LEVEL, 1, play::FULL_LEVEL);
+    // The search's exploration, in hundredths where a spin needs a whole number
+    // (as dlshogi's C_init): CPuct 125 is c_init 1.25.
+    options_.add_spin("CPuct", hundredths(defaults.cpuct), 0, 10000);
+    options_.add_spin("CPuctBase", int64_t(defaults.cpuct_base), 1, 1000000000);
+    options_.add_spin("FpuReduction", hundredths(defaults.fpu_reduction), 0, 1000);
+    options_.add_spin("RootFpuReduction", hundredths(defaults.root_fpu_reduction), 0, 1000);
+  }
   options_.add_spin("ByoyomiMargin", defaults.go.byoyomi_margin_ms, 0, 60000);
   options_.add_spin("ResignValue", -30000, -30000, 0);
   if (engine_->has_declaration())
@@ -186,7 +196,13 @@ play::Settings UsiProtocol::settings() const {
   s.go.mate_nodes = engine_->has_mate_solver() ? options_.spin("MateSearchNodes") : 0;
   s.leaf_mate_plies = engine_->has_leaf_mate() ? int(options_.spin("LeafMatePlies")) : 0;
   s.go.offer_ponder = options_.check("USI_Ponder");
-  if (player_ == play::Player::Mcts) s.go.level = int(options_.spin("SkillLevel"));
+  if (player_ == play::Player::Mcts) {
+    s.go.level = int(options_.spin("SkillLevel"));
+    s.cpuct = float(options_.spin("CPuct")) / 100;
+    s.cpuct_base = float(options_.spin("CPuctBase"));
+    s.fpu_reduction = float(options_.spin("FpuReduction")) / 100;
+    s.root_fpu_reduction = float(options_.spin("RootFpuReduction")) / 100;
+  }
   if (player_ == play::Player::AlphaBeta) {
     s.go.alphabeta_depth = int(options_.spin("AlphaBetaDepth"));
     s.go.alphabeta_nodes = options_.spin("AlphaBetaNodes");

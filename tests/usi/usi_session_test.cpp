@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <set>
 
 #include "games/shogi/core/movegen.h"
@@ -441,6 +442,32 @@ TEST(UsiSession, SkillLevelCapsThePlayoutsAndDrawsTheMove) {
   const size_t at = last_info.find(" nodes ");
   ASSERT_NE(at, std::string::npos) << last_info;
   EXPECT_GE(std::stoll(last_info.substr(at + 7)), 500) << last_info;
+}
+
+// The mean depth (`info depth`) of a search of `nodes` playouts from the start
+// position with the options given.
+int mean_depth(const std::vector<std::string>& options, int nodes) {
+  Session s;
+  for (const std::string& o : options) s.engine.send("setoption name " + o);
+  s.engine.send("isready");
+  EXPECT_TRUE(s.engine.wait_for_prefix("readyok"));
+  s.engine.send("position startpos");
+  s.engine.send("go nodes " + std::to_string(nodes));
+  const auto [last_info, best] = s.last_info_and_bestmove();
+  EXPECT_EQ(last_info.rfind("info depth ", 0), 0u) << last_info;
+  return std::atoi(last_info.c_str() + 11);
+}
+
+// CPuct and FpuReduction reach the search: no exploration, or unvisited moves
+// valued far below the visited, searches deeper than exploring every move.
+TEST(UsiSession, ExplorationOptionsShapeTheTree) {
+  const int wide = mean_depth({"CPuct value 10000"}, 3000);
+  EXPECT_GT(mean_depth({"CPuct value 0"}, 3000), wide + 2);
+  EXPECT_GT(mean_depth({"FpuReduction value 1000", "RootFpuReduction value 1000"}, 3000),
+            mean_depth({"FpuReduction value 0"}, 3000));
+  Session s;
+  s.engine.send("setoption name CPuct value -1");
+  EXPECT_NE(s.error().find("CPuct must be between 0 and 10000"), std::string::npos);
 }
 
 TEST(UsiSession, EndOfInputEndsTheEngine) {
