@@ -56,7 +56,9 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
     --streams;
     return send_error(res, 503, "too many event streams open: close a page");
   }
-  if (!table->subscribe(MAX_STREAMS_PER_GAME)) {
+  // A page that left holds its place until a keep-alive write fails (within
+  // two seconds): a page that came back to the game at once waits for it.
+  if (!table->subscribe(MAX_STREAMS_PER_GAME, 8s)) {
     --streams;
     return send_error(
         res, 503,

@@ -452,9 +452,9 @@ json Table::info() const {
   return info_;
 }
 
-bool Table::subscribe(int most) {
-  std::lock_guard lock(mutex_);
-  if (subscribers_ >= most) return false;
+bool Table::subscribe(int most, std::chrono::milliseconds wait) {
+  std::unique_lock lock(mutex_);
+  if (!cv_.wait_for(lock, wait, [&] { return subscribers_ < most; })) return false;
   ++subscribers_;
   last_used_ = Clock::now();
   sync_clock_locked();
@@ -466,6 +466,7 @@ void Table::unsubscribe() {
   {
     std::lock_guard lock(mutex_);
     last_used_ = Clock::now();
+    cv_.notify_all();  // a page waiting for a place among the subscribers
     if (--subscribers_ > 0) return;
     sync_clock_locked();
   }

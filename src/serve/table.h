@@ -90,9 +90,9 @@ class Table {
   // Waits up to `wait` for a new state; the versions now.
   Seen wait_for_change(const Seen& seen, std::chrono::milliseconds wait) const;
   nlohmann::json info() const;
-  // A page's event stream opens (false: `most` are open already) or closes;
-  // the last to close stops the search.
-  bool subscribe(int most);
+  // A page's event stream opens (false: `most` were still open after `wait`)
+  // or closes; the last to close stops the search.
+  bool subscribe(int most, std::chrono::milliseconds wait);
   void unsubscribe();
   // Starts the engine if it is to move and idle (after a page came back).
   void kick();

@@ -162,6 +162,33 @@ try {
   r = await request(port, { method: 'DELETE', path: '/api/info', headers: auth });
   check(r.status >= 400 && r.status < 500, `DELETE: ${r.status}`);
 
+  // A game's event streams: four pages at once; a fifth waits for a place and,
+  // none freed, is refused by name; a page that left frees its place within
+  // seconds, and a page that comes then gets it.
+  const openStream = () => new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: `/api/games/${id}/events`, agent: false,
+      headers: { Host: `127.0.0.1:${port}`, ...auth } }, (res) => resolve({ req, res }));
+    req.on('error', reject);
+  });
+  const bodyOf = (res) => new Promise((resolve) => {
+    let data = '';
+    res.on('data', (d) => { data += d; });
+    res.on('end', () => resolve(data));
+  });
+  const streams = [];
+  for (let i = 0; i < 4; ++i) streams.push(await openStream());
+  check(streams.every((s) => s.res.statusCode === 200), `four event streams: ${streams.map((s) => s.res.statusCode)}`);
+  let began = Date.now();
+  const fifth = await openStream();
+  const refusal = await bodyOf(fifth.res);
+  check(fifth.res.statusCode === 503 && /4 pages open already/.test(refusal) && Date.now() - began >= 3000,
+    `a fifth event stream: ${fifth.res.statusCode} after ${Date.now() - began} ms: ${refusal}`);
+  streams.shift().req.destroy();  // a page leaves
+  began = Date.now();
+  const sixth = await openStream();
+  check(sixth.res.statusCode === 200, `a page after one left: ${sixth.res.statusCode} after ${Date.now() - began} ms`);
+  for (const s of [...streams, sixth]) s.req.destroy();
+
   // Bytes that are not UTF-8, in a path, a start text, a move and a format.
   r = await request(port, { path: '/%FF', headers: auth });
   check(r.status === 404 && isJsonError(r), `GET /%FF: ${r.status} ${r.body}`);
