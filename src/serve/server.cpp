@@ -58,7 +58,7 @@ void stream_events(httplib::Response& res, std::shared_ptr<Table> table,
   }
   // A page that left holds its place until a keep-alive write fails (within
   // two seconds): a page that came back to the game at once waits for it.
-  if (!table->subscribe(MAX_STREAMS_PER_GAME, 8s)) {
+  if (!table->subscribe(MAX_STREAMS_PER_GAME, 8s, stopping)) {
     --streams;
     return send_error(
         res, 503,

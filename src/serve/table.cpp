@@ -452,9 +452,17 @@ json Table::info() const {
   return info_;
 }
 
-bool Table::subscribe(int most, std::chrono::milliseconds wait) {
+bool Table::subscribe(int most, std::chrono::milliseconds wait, const std::atomic<bool>& stopping) {
   std::unique_lock lock(mutex_);
-  if (!cv_.wait_for(lock, wait, [&] { return subscribers_ < most; })) return false;
+  if (subscribers_ >= most) {
+    // One page in a burst of reconnects waits; more are refused at once.
+    if (waiting_ >= MAX_WAITING_SUBSCRIBERS) return false;
+    ++waiting_;
+    const bool placed =
+        cv_.wait_for(lock, wait, [&] { return stopping || subscribers_ < most; }) && !stopping;
+    --waiting_;
+    if (!placed) return false;
+  }
   ++subscribers_;
   last_used_ = Clock::now();
   sync_clock_locked();

@@ -4,6 +4,7 @@
 // engine the same EngineControl as `kishi usi` drives.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -90,13 +91,14 @@ class Table {
   // Waits up to `wait` for a new state; the versions now.
   Seen wait_for_change(const Seen& seen, std::chrono::milliseconds wait) const;
   nlohmann::json info() const;
-  // A page's event stream opens (false: `most` were still open after `wait`)
-  // or closes; the last to close stops the search.
-  bool subscribe(int most, std::chrono::milliseconds wait);
+  // A page's event stream opens (false: `most` were still open after `wait`,
+  // another page was waiting already, or the server stops) or closes; the last
+  // to close stops the search.
+  bool subscribe(int most, std::chrono::milliseconds wait, const std::atomic<bool>& stopping);
   void unsubscribe();
   // Starts the engine if it is to move and idle (after a page came back).
   void kick();
-  // Wakes every waiting stream (the server stops).
+  // Wakes every waiting stream and page (the server stops).
   void wake();
   bool watched() const;
   Clock::time_point last_used() const;
@@ -155,6 +157,8 @@ class Table {
   std::shared_ptr<const GameStore> store_;  // null: the game is not kept
   std::string save_error_;                  // the last save's, if it failed
   int subscribers_ = 0;
+  static constexpr int MAX_WAITING_SUBSCRIBERS = 1;
+  int waiting_ = 0;  // pages waiting for a place among the subscribers
   Clock::time_point last_used_;
   EngineOptions engine_options_;
   std::unique_ptr<play::EngineControl> engine_;  // built after the rest, destroyed before

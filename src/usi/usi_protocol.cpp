@@ -50,9 +50,9 @@ std::string mate_text(const play::MateAnswer& a) {
   return line;
 }
 
-}  // namespace
-
 int64_t hundredths(float x) { return std::lround(x * 100); }
+
+}  // namespace
 
 std::string info_text(const play::InfoLine& l) {
   std::string s = "info depth " + std::to_string(l.depth);

@@ -448,6 +448,7 @@ TEST(UsiSession, SkillLevelCapsThePlayoutsAndDrawsTheMove) {
 // position with the options given.
 int mean_depth(const std::vector<std::string>& options, int nodes) {
   Session s;
+  s.engine.send("setoption name Threads value 1");  // a tree of the options, not of timing
   for (const std::string& o : options) s.engine.send("setoption name " + o);
   s.engine.send("isready");
   EXPECT_TRUE(s.engine.wait_for_prefix("readyok"));
