@@ -16,6 +16,9 @@ export const ROLE_OF_LETTER = {
 export const LETTER_OF_ROLE = Object.fromEntries(
   Object.entries(ROLE_OF_LETTER).map(([letter, role]) => [role, letter]));
 
+// Of a move shown on the board, in ms.
+const ANIMATION_MS = 150;
+
 const PROMOTES_TO = {
   pawn: 'tokin', lance: 'promotedlance', knight: 'promotedknight', silver: 'promotedsilver',
   bishop: 'horse', rook: 'dragon',
@@ -142,7 +145,7 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
     predroppable: { enabled: false },
     draggable: { enabled: true, showGhost: true },
     selectable: { enabled: true },
-    animation: { enabled: true, duration: 150 },
+    animation: { enabled: true, duration: ANIMATION_MS },
     highlight: { lastDests: true, check: true },
     drawable: { enabled: false, visible: true },
     promotion: {
@@ -160,6 +163,20 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
   }
   function afterDrop(piece, key) {
     onAction?.(`${LETTER_OF_ROLE[piece.role]}*${key}`);
+  }
+
+  // A move's animation steps on animation frames, which a starved or hidden
+  // page may not get for many seconds (a board left a move behind for 20 s in
+  // web.shogi at load 26): once the animation should have ended, the position
+  // is drawn whatever the frames did.
+  let animationEnd;
+  function endAnimationInTime() {
+    clearTimeout(animationEnd);
+    animationEnd = setTimeout(() => {
+      if (!ground.state.animation.current) return;
+      ground.state.animation.current = undefined;
+      ground.state.dom.redrawNow();
+    }, ANIMATION_MS + 350);
   }
 
   function update({ state, legal = [], lastMove = null, flipped = false, arrows = [],
@@ -181,6 +198,7 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
       drawable: { autoShapes: arrowShapes(arrows, pos.turn) },
       checks: check, // true: the king of the side to move is marked
     });
+    endAnimationInTime();
     // Clear a selection left from before (e.g. after take back or a refused move).
     if (!interactive) ground.cancelMoveOrDrop();
     container.dataset.orientation = orientation;
@@ -190,6 +208,7 @@ export function createShogiBoard(container, { onAction, labels: givenLabels = KA
   return {
     update,
     destroy() {
+      clearTimeout(animationEnd);
       ground.destroy();
       container.innerHTML = '';
       container.classList.remove('shogi-board', `game-${game}`, 'labels-latin', 'labels-kanji');
