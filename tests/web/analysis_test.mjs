@@ -37,8 +37,10 @@ try {
   check(started.status === 202 && started.json.analysis, `analysis: ${started.status} ${started.text}`);
   const s = await analysed(id, 'the API');
   const a = s.analysis;
-  check(a.error === '' && a.playouts === 64 && a.plies === 5 && a.total === 6 && a.entries.length === 6,
-    `analysis: ${JSON.stringify({ ...a, entries: a.entries.length })}`);
+  // Of the game as it stood: kishi's reply may come before the request (a
+  // clean clone under load did so).
+  check(a.error === '' && a.playouts === 64 && (a.plies === 5 || a.plies === 6) && a.total === a.plies + 1
+    && a.entries.length === a.total, `analysis: ${JSON.stringify({ ...a, entries: a.entries.length })}`);
   for (const e of a.entries) {
     check(e.win_rate >= 0 && e.win_rate <= 1 && typeof e.best === 'string', `entry ${JSON.stringify(e)}`);
   }
