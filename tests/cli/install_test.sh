@@ -3,8 +3,8 @@
 # PREFIX`, then PREFIX/bin/kishi serve started from / must serve the page and
 # its board library from PREFIX/share/kishi/web and start a game, and its
 # engine must load the network of PREFIX/share/kishi/models.
-# The port is this shell's own: two test runs at once do not meet.
-build=$1 prefix=$2 port=$((20000 + $$ % 20000))
+. "$(dirname "$0")/own_port.sh"
+build=$1 prefix=$2 port=$own_port
 rm -rf "$prefix"
 cmake --install "$build" --prefix "$prefix" >/dev/null || { echo "cmake --install failed"; exit 1; }
 for f in bin/kishi share/kishi/web/index.html share/kishi/web/app.js \
