@@ -33,7 +33,7 @@ struct TableOptions {
   int64_t playouts = 400;  // the engine's playouts a move, unless seconds > 0
   double seconds = 0;
   int level = 0;  // engine/levels.h: 1 to 8 (the playouts' cap, the move's temperature); 0: none
-  game::TimeControl clock;  // timed: both sides play by it (the engine instead of seconds)
+  game::TimeControl clock{};  // timed: both sides play by it (the engine instead of seconds)
   bool takeback = true;
 };
 
