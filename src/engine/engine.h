@@ -266,10 +266,7 @@ class Engine final : public EngineControl {
     const uint64_t bytes = uint64_t(hash_mb) << 20;
     p.max_nodes = uint32_t(
         std::clamp<uint64_t>(bytes / 2 / sizeof(search::Node<Action>), 1024, UINT32_MAX - 1));
-    p.cpuct_init = settings_.cpuct;
-    p.cpuct_base = settings_.cpuct_base;
-    p.fpu_reduction = settings_.fpu_reduction;
-    p.root_fpu_reduction = settings_.root_fpu_reduction;
+    p.puct = settings_.puct;
     p.lcb_final = true;
     p.seed = uint64_t(Clock::now().time_since_epoch().count());
     return p;

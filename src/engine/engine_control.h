@@ -16,6 +16,7 @@
 
 #include "engine/levels.h"
 #include "game/evaluation.h"
+#include "search/puct_params.h"
 
 namespace kishi::play {
 
@@ -51,12 +52,8 @@ struct Settings {
   int max_plies = 512;
   bool declaration = false;
   int leaf_mate_plies = 3;
-  // PUCT's exploration c_init and c_base, and first-play urgency below the root
-  // and at it (search/mcts.h's SearchParams: the same defaults).
-  float cpuct = 1.25f;
-  float cpuct_base = 19652;
-  float fpu_reduction = 0.25f;
-  float root_fpu_reduction = 0;
+  // PUCT's exploration and first-play urgency in play.
+  search::PuctParams puct;
   GoSettings go;
 };
 

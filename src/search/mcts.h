@@ -21,6 +21,7 @@
 #include "game/leaf_evaluator.h"
 #include "search/final_move.h"
 #include "search/node.h"
+#include "search/puct_params.h"
 
 namespace kishi::search {
 
@@ -30,13 +31,7 @@ using game::Terminal;
 struct SearchParams {
   int threads = 1;
   uint32_t max_nodes = 1 << 20;  // arena capacity
-  // AlphaZero's exploration schedule: c = c_init + log((N + c_base + 1) / c_base).
-  float cpuct_init = 1.25f;
-  float cpuct_base = 19652.0f;
-  // First-play urgency: an unvisited child is valued at the node's evaluation
-  // minus this times the square root of the prior mass already visited.
-  float fpu_reduction = 0.25f;
-  float root_fpu_reduction = 0.0f;
+  PuctParams puct{};
   // Root noise for self-play: P = (1 - epsilon) P + epsilon Dir(alpha).
   float dirichlet_alpha = 0.15f;
   float dirichlet_epsilon = 0.0f;
@@ -445,12 +440,12 @@ class Search {
       parent_visits += n;
       if (n) visited_prior += c.prior;
     }
-    const double cpuct = params_.cpuct_init +
-                         std::log((parent_visits + params_.cpuct_base + 1) / params_.cpuct_base);
+    const PuctParams& puct = params_.puct;
+    const double cpuct =
+        puct.cpuct_init + std::log((parent_visits + puct.cpuct_base + 1) / puct.cpuct_base);
     const double explore = cpuct * std::sqrt(double(std::max(parent_visits, 1)));
-    const double fpu =
-        node.eval_value -
-        (is_root ? params_.root_fpu_reduction : params_.fpu_reduction) * std::sqrt(visited_prior);
+    const double fpu = node.eval_value - (is_root ? puct.root_fpu_reduction : puct.fpu_reduction) *
+                                             std::sqrt(visited_prior);
     uint32_t best = 0;
     double best_score = -1e300;
     for (uint32_t i = 0; i < node.num_children; ++i) {

@@ -98,10 +98,10 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
     options_.add_spin("SkillLevel", play::FULL_LEVEL, 1, play::FULL_LEVEL);
     // The search's exploration, in hundredths where a spin needs a whole number
     // (as dlshogi's C_init): CPuct 125 is c_init 1.25.
-    options_.add_spin("CPuct", hundredths(defaults.cpuct), 0, 10000);
-    options_.add_spin("CPuctBase", int64_t(defaults.cpuct_base), 1, 1000000000);
-    options_.add_spin("FpuReduction", hundredths(defaults.fpu_reduction), 0, 1000);
-    options_.add_spin("RootFpuReduction", hundredths(defaults.root_fpu_reduction), 0, 1000);
+    options_.add_spin("CPuct", hundredths(defaults.puct.cpuct_init), 0, 10000);
+    options_.add_spin("CPuctBase", int64_t(defaults.puct.cpuct_base), 1, 1000000000);
+    options_.add_spin("FpuReduction", hundredths(defaults.puct.fpu_reduction), 0, 1000);
+    options_.add_spin("RootFpuReduction", hundredths(defaults.puct.root_fpu_reduction), 0, 1000);
   }
   options_.add_spin("ByoyomiMargin", defaults.go.byoyomi_margin_ms, 0, 60000);
   options_.add_spin("ResignValue", -30000, -30000, 0);
@@ -198,10 +198,10 @@ play::Settings UsiProtocol::settings() const {
   s.go.offer_ponder = options_.check("USI_Ponder");
   if (player_ == play::Player::Mcts) {
     s.go.level = int(options_.spin("SkillLevel"));
-    s.cpuct = float(options_.spin("CPuct")) / 100;
-    s.cpuct_base = float(options_.spin("CPuctBase"));
-    s.fpu_reduction = float(options_.spin("FpuReduction")) / 100;
-    s.root_fpu_reduction = float(options_.spin("RootFpuReduction")) / 100;
+    s.puct.cpuct_init = float(options_.spin("CPuct")) / 100;
+    s.puct.cpuct_base = float(options_.spin("CPuctBase"));
+    s.puct.fpu_reduction = float(options_.spin("FpuReduction")) / 100;
+    s.puct.root_fpu_reduction = float(options_.spin("RootFpuReduction")) / 100;
   }
   if (player_ == play::Player::AlphaBeta) {
     s.go.alphabeta_depth = int(options_.spin("AlphaBetaDepth"));
