@@ -52,8 +52,11 @@ struct Settings {
   int max_plies = 512;
   bool declaration = false;
   int leaf_mate_plies = 3;
-  // PUCT's exploration and first-play urgency in play.
-  search::PuctParams puct;
+  // PUCT's exploration and first-play urgency in play: less exploration and a
+  // larger first-play reduction than self-play's AlphaZero values won matches
+  // at 300 and 1,600 playouts (docs/results-log.md, "exploration and
+  // first-play urgency").
+  search::PuctParams puct{.cpuct_init = 0.90f, .fpu_reduction = 0.40f};
   GoSettings go;
 };
 
