@@ -21,9 +21,14 @@ ModelConfig ModelConfig::from(const Config& t) {
 
 ModelConfig ModelConfig::from_file(const std::string& path) {
   if (path.empty()) return {};
-  const Config file = Config::load_file(path);
-  const ModelConfig c = from(file.table("model"));
-  file.finish();
+  return from_document(Config::load_file(path));
+}
+
+ModelConfig ModelConfig::from_document(const Config& file) {
+  if (!file.has("model")) throw ConfigError("no [model] table in " + file.source());
+  const Config table = file.table("model");
+  const ModelConfig c = from(table);
+  table.finish();
   return c;
 }
 

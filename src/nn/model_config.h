@@ -17,9 +17,11 @@ struct ModelConfig {
 
   // Reads the keys of a [model] table; unknown keys are left for Config::finish.
   static ModelConfig from(const Config& model_table);
-  // The [model] table of a TOML file that holds only that table (configs/model/);
-  // the default shape for an empty path. Throws naming the file and the bad key.
+  // The [model] table of a TOML file: a shape alone (configs/model/) or a run's
+  // config, whose other tables are left unread; the default shape for an empty
+  // path. Throws naming the file and the bad key, or a file without [model].
   static ModelConfig from_file(const std::string& path);
+  static ModelConfig from_document(const Config& file);
   std::string describe() const;  // "6x64 se"
   bool operator==(const ModelConfig&) const = default;
 };

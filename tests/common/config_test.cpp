@@ -40,6 +40,19 @@ TEST(Config, UnknownTableIsNamed) {
   EXPECT_EQ(error_of([&] { c.finish(); }), "unknown key 'modle' in x.toml");
 }
 
+// A shape is read from a run's config as from configs/model/: the run's other
+// tables are not the shape's to judge, but its own keys are.
+TEST(Config, ModelShapeFromARunConfig) {
+  const Config run = Config::parse("[run]\ngame = \"shogi\"\n[model]\nblocks = 5\n", "run.toml");
+  EXPECT_EQ(nn::ModelConfig::from_document(run).blocks, 5);
+  const Config typo = Config::parse("[model]\nblock = 5\n", "typo.toml");
+  EXPECT_EQ(error_of([&] { nn::ModelConfig::from_document(typo); }),
+            "unknown key 'model.block' in typo.toml");
+  const Config none = Config::parse("[modle]\nblocks = 5\n", "none.toml");
+  EXPECT_EQ(error_of([&] { nn::ModelConfig::from_document(none); }),
+            "no [model] table in none.toml");
+}
+
 TEST(Config, WrongTypeIsNamed) {
   const Config c = Config::parse("[model]\nblocks = \"six\"\n", "x.toml");
   EXPECT_EQ(error_of([&] { nn::ModelConfig::from(c.table("model")); }),
