@@ -16,7 +16,9 @@ int train(int argc, char** argv) {
   RunOptions run;
   int64_t steps = 100;
   add_run_options(app, run, "run directory (trains on its games/, writes to its models/)");
-  app.add_option("--steps", steps, "training steps")->capture_default_str();
+  app.add_option("--steps", steps, "training steps (0: none, only --test's measure of the network)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{0}, int64_t{1000000000}));
   double timeout = 60;
   app.add_option("--timeout", timeout,
                  "with WORLD_SIZE > 1 processes: the longest wait for a peer, seconds")
@@ -27,6 +29,11 @@ int train(int argc, char** argv) {
                  "after training, measure the network on this run's positions (held out: "
                  "kishi import them into their own run)");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
+  if (steps == 0 && test_run.empty()) {
+    std::fprintf(stderr,
+                 "kishi train: --steps 0 trains nothing; add --test RUN to measure the network\n");
+    return 2;
+  }
 
   const RunConfig rc = load_run_config(run.config_path);
   // Several processes (torchrun's variables): data-parallel, rank 0 writes.
@@ -54,9 +61,9 @@ int train(int argc, char** argv) {
     printed_step = m.step;
   };
   // A line at each exported model while it trains, and one for the steps after the last.
-  const auto m = trainer.train(steps, print);
+  const auto m = steps > 0 ? std::optional(trainer.train(steps, print)) : std::nullopt;
   if (group && group->rank != 0) return 0;  // rank 0 speaks for the group
-  if (m.step != printed_step) print(m);
+  if (m && m->step != printed_step) print(*m);
   if (!test_run.empty()) {
     const auto t = trainer.test(test_run);
     if (t.positions == 0) {
