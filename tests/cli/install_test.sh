@@ -13,7 +13,8 @@ for f in bin/kishi share/kishi/web/index.html share/kishi/web/app.js \
 done
 [ ! -e "$prefix/share/kishi/web/node_modules/playwright-core" ] || { echo "the tests' driver was installed"; exit 1; }
 
-cd / && "$prefix/bin/kishi" serve --port "$port" --data none >"$prefix/serve.log" 2>&1 &
+# exec: $! is the server itself, so that the trap's kill reaches it.
+(cd / && exec "$prefix/bin/kishi" serve --port "$port" --data none >"$prefix/serve.log" 2>&1) &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT
 

@@ -4,7 +4,8 @@
 # The server is given a minute to say so (4 s ran out under load).
 . "$(dirname "$0")/own_port.sh"
 kishi=$1 log=$(mktemp)
-cd / && "$kishi" serve --model builtin --port "$own_port" >"$log" 2>&1 &
+# exec: $! is the server itself, not a subshell that a kill would leave it behind.
+(cd / && exec "$kishi" serve --model builtin --port "$own_port" >"$log" 2>&1) &
 pid=$!
 for _ in $(seq 600); do
   grep -q '(open http://' "$log" && break
