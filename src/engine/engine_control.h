@@ -53,9 +53,10 @@ struct Settings {
   bool declaration = false;
   int leaf_mate_plies = 3;
   // PUCT's exploration and first-play urgency in play: less exploration and a
-  // larger first-play reduction than self-play's AlphaZero values won matches
-  // at 300 and 1,600 playouts (docs/results-log.md, "exploration and
-  // first-play urgency").
+  // larger first-play reduction than AlphaZero's values won shogi matches at
+  // 300 and 1,600 playouts (gnome: neutral; docs/results-log.md, "exploration
+  // and first-play urgency"). Self-play keeps AlphaZero's: the matches measured
+  // the moves played, not the training targets self-play makes.
   search::PuctParams puct{.cpuct_init = 0.90f, .fpu_reduction = 0.40f};
   GoSettings go;
 };

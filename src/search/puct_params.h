@@ -5,6 +5,9 @@
 
 namespace kishi::search {
 
+// The defaults are AlphaZero's, which self-play, kishi evaluate and the bench
+// suites search with; play (kishi usi, kishi serve) sets its own in
+// play::Settings.
 struct PuctParams {
   // AlphaZero's exploration schedule: c = c_init + log((N + c_base + 1) / c_base).
   float cpuct_init = 1.25f;

@@ -97,7 +97,7 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
   if (player == play::Player::Mcts) {
     options_.add_spin("SkillLevel", play::FULL_LEVEL, 1, play::FULL_LEVEL);
     // The search's exploration, in hundredths where a spin needs a whole number
-    // (as dlshogi's C_init): CPuct 125 is c_init 1.25.
+    // (as dlshogi's C_init): CPuct 90 is c_init 0.90.
     options_.add_spin("CPuct", hundredths(defaults.puct.cpuct_init), 0, 10000);
     options_.add_spin("CPuctBase", int64_t(defaults.puct.cpuct_base), 1, 1000000000);
     options_.add_spin("FpuReduction", hundredths(defaults.puct.fpu_reduction), 0, 1000);

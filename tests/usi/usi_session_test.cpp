@@ -10,6 +10,7 @@
 
 #include "games/shogi/core/movegen.h"
 #include "games/shogi/core/usi_move.h"
+#include "search/puct_params.h"
 
 namespace kishi {
 namespace {
@@ -469,6 +470,16 @@ TEST(UsiSession, ExplorationOptionsShapeTheTree) {
   Session s;
   s.engine.send("setoption name CPuct value -1");
   EXPECT_NE(s.error().find("CPuct must be between 0 and 10000"), std::string::npos);
+}
+
+// Play explores less than self-play, whose values stay AlphaZero's (search/puct_params.h).
+TEST(UsiSession, PlayExploresLessThanSelfPlay) {
+  UsiProcess engine(KISHI_BINARY);
+  engine.send("usi");
+  EXPECT_TRUE(engine.wait_for_prefix("option name CPuct type spin default 90 ", 2000));
+  EXPECT_TRUE(engine.wait_for_prefix("option name FpuReduction type spin default 40 ", 2000));
+  EXPECT_EQ(search::PuctParams{}.cpuct_init, 1.25f);
+  EXPECT_EQ(search::PuctParams{}.fpu_reduction, 0.25f);
 }
 
 TEST(UsiSession, EndOfInputEndsTheEngine) {

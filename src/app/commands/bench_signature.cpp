@@ -43,6 +43,7 @@ Totals search_bench_states(const G& game, const SignatureOptions& o) {
                             : (model + " (" + network->net->describe() + ")").c_str());
   search::SearchParams params;
   params.threads = 1;
+  params.puct = play::Settings{}.puct;
   params.lcb_final = true;
   search::Search<G> search(game, *evaluator, params);
   search::SearchLimits limits;
