@@ -24,16 +24,20 @@ out=$("$kishi" train --run "$run" --config "$config" --steps 2 --test "$run-test
 echo "$out"
 echo "$out" | grep -q "window 12 positions of 4 chunks" || exit 1
 echo "$out" | grep -qE "^test: 1 positions \(1 with a policy target\) \| policy top-1 (0|100)\.0%" || exit 1
-# --steps 0 measures the network as it stands: the same test, no training line,
-# no new model; without --test it is refused.
+trained=$(echo "$out" | grep '^test:')
+# --steps 0 measures the network as training left it: the same test line, no
+# training line, no new model; without --test it is refused, and so is a
+# negative count.
 models=$(ls "$run/models")
 out=$("$kishi" train --run "$run" --config "$config" --steps 0 --test "$run-test" 2>&1) ||
   { echo "train --steps 0 failed: $out"; exit 1; }
 echo "$out"
 [ "$(echo "$out" | grep -c '^train:')" -eq 0 ] && [ "$(ls "$run/models")" = "$models" ] || exit 1
-echo "$out" | grep -qE "^test: 1 positions \(1 with a policy target\)" || exit 1
+[ "$(echo "$out" | grep '^test:')" = "$trained" ] || { echo "not the trained network's test"; exit 1; }
 out=$("$kishi" train --run "$run" --config "$config" --steps 0 2>&1)
 [ $? -eq 2 ] && echo "$out" | grep -q "\-\-steps 0 trains nothing; add --test RUN" || exit 1
+out=$("$kishi" train --run "$run" --config "$config" --steps -1 --test "$run-test" 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -q "\-\-steps: Value -1 not in range" || exit 1
 out=$("$kishi" train --run "$run" --config "$config" --steps 1 --test "$run-none" 2>&1)
 rc=$?
 echo "$out"

@@ -26,8 +26,8 @@ int train(int argc, char** argv) {
       ->check(CLI::Range(1.0, 86400.0));
   std::string test_run;
   app.add_option("--test", test_run,
-                 "after training, measure the network on this run's positions (held out: "
-                 "kishi import them into their own run)");
+                 "after the steps (or with --steps 0, alone), measure the network on this run's "
+                 "positions (held out: kishi import them into their own run)");
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   if (steps == 0 && test_run.empty()) {
     std::fprintf(stderr,
