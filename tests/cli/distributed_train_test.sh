@@ -8,7 +8,8 @@ kishi=$1 config=$2 run=$3
 rm -rf "$run"
 mkdir -p "$run"
 "$kishi" selfplay --run "$run/data" --config "$config" --games 24 >/dev/null || { echo "selfplay failed"; exit 1; }
-port=$((20000 + $$ % 20000))
+. "$(dirname "$0")/own_port.sh"
+port=$own_port
 export MASTER_ADDR=127.0.0.1 MASTER_PORT=$port WORLD_SIZE=2
 
 # Two ranks train; rank 0 alone speaks and writes.
