@@ -8,7 +8,7 @@
 set -u
 kishi=$1 data=$2 run=$3
 config="$data/loop-tiny.toml"
-rm -rf "$run" "$run-init" "$run-test"
+rm -rf "$run" "$run-init" "$run-test" "$run-wide"
 out=$("$kishi" import --run "$run" --config "$config" --keep-duplicates "$data/by-hand.psv" "$data/by-hand.hcpe" \
   "$data/two-games.csa" "$data/sample.kif" 2>&1) || { echo "import failed: $out"; exit 1; }
 echo "$out"
@@ -51,8 +51,17 @@ echo "$out" | grep -q "two-games.csa: 94 bytes is not a whole number of 38-byte 
 # model is refused with its name.
 "$kishi" loop --config "$config" --run "$run-init" --init "$run/models/model-0000000000.ckpt" \
   --iterations 1 > "$run-init.txt" 2>&1 || { cat "$run-init.txt"; exit 1; }
-grep -q "new run $run-init from $run/models/model-0000000000.ckpt" "$run-init.txt" ||
-  { cat "$run-init.txt"; exit 1; }
+grep -q "new run $run-init from $run/models/model-0000000000.ckpt" "$run-init.txt" &&
+  ! grep -q "note:" "$run-init.txt" || { cat "$run-init.txt"; exit 1; }
+# A config whose [model] is not the shape of the model it starts from says so:
+# the run trains the model's shape.
+rm -rf "$run-wide"
+sed 's/^channels = 8$/channels = 16/' "$config" > "$run-wide.toml"
+out=$("$kishi" loop --config "$run-wide.toml" --run "$run-wide" --init "$run/models/model-0000000000.ckpt" \
+  --iterations 0 2>&1) || { echo "$out"; exit 1; }
+echo "$out"
+echo "$out" | grep -q "note: the run trains --init's shape, 1x8 se; the config's \[model\], 1x16 se, is not used" ||
+  exit 1
 rm -rf "$run-bad"
 out=$("$kishi" loop --config "$config" --run "$run-bad" --init "$data/by-hand.hcpe" --iterations 1 2>&1)
 rc=$?

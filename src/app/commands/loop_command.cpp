@@ -38,7 +38,8 @@ training::LoopConfig loop_config(const RunConfig& rc, const std::string& run_dir
 }
 
 // A new run from a given model (--init): loading it checks that it is one of
-// this game's encoding. A run with models resumes instead.
+// this game's encoding; a shape other than the config's [model] is noted. A run
+// with models resumes instead.
 int start_from(const RunConfig& rc, const std::string& run_dir, const std::string& init_model) {
   if (selfplay::latest_model(run_dir)) {
     std::printf("loop: %s has models; --init %s is for a new run, not used\n", run_dir.c_str(),
@@ -53,6 +54,13 @@ int start_from(const RunConfig& rc, const std::string& run_dir, const std::strin
     model->save(selfplay::model_path(run_dir, 0), 0);
     std::printf("loop: new run %s from %s (%s)\n", run_dir.c_str(), init_model.c_str(),
                 model->describe().c_str());
+    // The run trains the model it starts from; a [model] that says otherwise
+    // would mislead whoever reads the config later.
+    if (model->config() != rc.model)
+      std::printf(
+          "loop: note: the run trains --init's shape, %s; the config's [model], %s, is "
+          "not used\n",
+          model->config().describe().c_str(), rc.model.describe().c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kishi loop: error: --init %s: %s\n", init_model.c_str(), e.what());

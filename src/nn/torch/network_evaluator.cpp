@@ -336,6 +336,8 @@ void NetworkEvaluator::reset_times() { impl_->times = {}; }
 
 const std::string& NetworkEvaluator::choice_note() const { return impl_->choice_note; }
 
+const ModelConfig& NetworkEvaluator::config() const { return impl_->net->config(); }
+
 std::string NetworkEvaluator::describe() const {
   if (impl_->onednn)
     return impl_->net->config().describe() + " on " + impl_->onednn->describe() + ", " +

@@ -66,6 +66,7 @@ class NetworkEvaluator final : public Evaluator {
   const EvaluationTimes& times() const;
   void reset_times();
   std::string describe() const;  // architecture, device, threads
+  const ModelConfig& config() const;  // the network's shape
   // What `auto` chose and from what, in one line; empty when nothing was asked.
   const std::string& choice_note() const;
 
