@@ -267,6 +267,7 @@ class Engine final : public EngineControl {
     p.max_nodes = uint32_t(
         std::clamp<uint64_t>(bytes / 2 / sizeof(search::Node<Action>), 1024, UINT32_MAX - 1));
     p.puct = settings_.puct;
+    p.contempt = settings_.contempt;
     p.lcb_final = true;
     p.seed = uint64_t(Clock::now().time_since_epoch().count());
     return p;

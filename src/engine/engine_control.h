@@ -58,6 +58,8 @@ struct Settings {
   // and first-play urgency"). Self-play keeps AlphaZero's: the matches measured
   // the moves played, not the training targets self-play makes.
   search::PuctParams puct{.cpuct_init = 0.90f, .fpu_reduction = 0.40f};
+  // What a draw inside the tree costs the engine (search::SearchParams::contempt).
+  float contempt = 0;
   GoSettings go;
 };
 

@@ -38,6 +38,9 @@ struct SearchParams {
   // Final choice by a lower confidence bound instead of most visits (final_move.h).
   bool lcb_final = false;
   float lcb_z = 5.0f;  // standard errors below the mean (KataGo's lcbStdevs)
+  // A draw inside the tree is worth -contempt to the root's player and
+  // +contempt to the other: above 0 the engine steers away from repetitions.
+  float contempt = 0.0f;
   uint64_t seed = 1;
 };
 
@@ -111,11 +114,11 @@ class Search {
   void set_evaluator(game::LeafEvaluator<G>& evaluator) { evaluator_ = &evaluator; }
   void set_params(const SearchParams& p) {
     const bool resize = p.max_nodes != params_.max_nodes;
+    // The tree's sums hold draws valued with the old contempt.
+    const bool revalue = p.contempt != params_.contempt;
     params_ = p;
-    if (resize) {
-      make_arenas();
-      clear_tree();
-    }
+    if (resize) make_arenas();
+    if (resize || revalue) clear_tree();
   }
   const SearchParams& params() const { return params_; }
 
@@ -138,6 +141,8 @@ class Search {
       if (next == NodeArena<Action>::FULL) return clear_and_fail();
       node = next;
     }
+    // With contempt the tree's draws were valued for the old root's player.
+    if (params_.contempt != 0 && arena()[node].player != arena()[0].player) return clear_and_fail();
     if (node != 0) compact_from(node);
     return true;
   }
@@ -408,7 +413,8 @@ class Search {
     // as final inside the tree (a repetition, a quick mate) is a position to play here.
     const Terminal t = root ? Terminal{w.list.size() == 0, -1} : game_.terminal(w.state, w.list);
     if (t.over) {
-      node.terminal_value = value = t.value;
+      node.terminal_value = t.value;
+      value = terminal_value(node);
       node.state.store(NodeState::Terminal, std::memory_order_release);
       return true;
     }
@@ -428,6 +434,12 @@ class Search {
     node.eval_value = value = w.eval.value();
     node.state.store(NodeState::Expanded, std::memory_order_release);
     return true;
+  }
+
+  // A terminal node's value for its player to move, a draw's with contempt.
+  float terminal_value(const Node<Action>& node) const {
+    if (node.terminal_value != 0 || params_.contempt == 0) return node.terminal_value;
+    return node.player == arena()[0].player ? -params_.contempt : params_.contempt;
   }
 
   uint32_t select(const Node<Action>& node, bool is_root) const {
@@ -474,7 +486,7 @@ class Search {
     while (true) {
       const NodeState st = node->state.load(std::memory_order_acquire);
       if (st == NodeState::Terminal) {
-        value = node->terminal_value;
+        value = terminal_value(*node);
         break;
       }
       if (st == NodeState::Expanded) {

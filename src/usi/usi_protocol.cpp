@@ -102,6 +102,10 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
     options_.add_spin("CPuctBase", int64_t(defaults.puct.cpuct_base), 1, 1000000000);
     options_.add_spin("FpuReduction", hundredths(defaults.puct.fpu_reduction), 0, 1000);
     options_.add_spin("RootFpuReduction", hundredths(defaults.puct.root_fpu_reduction), 0, 1000);
+    // What a draw (a repetition) is worth less than an even game to the engine,
+    // in hundredths of the value scale (a win 100, a loss -100): Contempt 10
+    // values a draw at -0.10, not 0.
+    options_.add_spin("Contempt", hundredths(defaults.contempt), 0, 100);
   }
   options_.add_spin("ByoyomiMargin", defaults.go.byoyomi_margin_ms, 0, 60000);
   options_.add_spin("ResignValue", -30000, -30000, 0);
@@ -202,6 +206,7 @@ play::Settings UsiProtocol::settings() const {
     s.puct.cpuct_base = float(options_.spin("CPuctBase"));
     s.puct.fpu_reduction = float(options_.spin("FpuReduction")) / 100;
     s.puct.root_fpu_reduction = float(options_.spin("RootFpuReduction")) / 100;
+    s.contempt = float(options_.spin("Contempt")) / 100;
   }
   if (player_ == play::Player::AlphaBeta) {
     s.go.alphabeta_depth = int(options_.spin("AlphaBetaDepth"));

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "games/shogi/material_evaluator.h"
 #include "games/shogi/shogi_game.h"
 #include "tests/games/random_playout.h"
@@ -203,6 +207,102 @@ TEST(Mcts, RepeatedRootPositionStillGetsAMove) {
   ASSERT_TRUE(result.best);
   EXPECT_TRUE(pos.is_legal(*result.best));
   EXPECT_TRUE(search.run_gumbel(pos, 16, 8).best);
+}
+
+// Contempt: a move back to a position of the game (a draw inside the tree) is
+// worth -contempt to the root's player, here the one who makes it; without it, 0.
+TEST(Mcts, ContemptValuesADrawBelowAnEvenGame) {
+  Position pos = Position::startpos();
+  for (const char* m : {"2h3h", "8b7b", "3h2h"}) pos.do_move(*parse_usi_move(pos, m));
+  const Move back = *parse_usi_move(pos, "7b8b");  // White back to the start position
+  MaterialEvaluator eval;
+  for (float contempt : {0.0f, 0.3f}) {
+    SearchParams params;
+    params.contempt = contempt;
+    Search<ShogiGame> search(ShogiGame{}, eval, params);
+    const auto result = search.run(pos, playouts(2000));
+    ASSERT_TRUE(result.best);
+    bool seen = false;
+    for (const auto& c : result.children)
+      if (c.action == back) {
+        seen = true;
+        EXPECT_NEAR(c.q, -contempt, 1e-6) << "contempt " << contempt;
+      }
+    EXPECT_TRUE(seen);
+    if (contempt > 0) {
+      EXPECT_NE(*result.best, back);
+    }
+  }
+}
+
+// Black wins everywhere (0.8 for Black, -0.8 for White) and the moves of one
+// line have most of the prior, so the search follows it: a test of what a draw
+// is worth where the other player chooses it.
+class LineEvaluator final : public game::LeafEvaluator<ShogiGame> {
+ public:
+  explicit LineEvaluator(std::vector<std::string> line) : line_(std::move(line)) {}
+  void evaluate(const Position& pos, const MoveList& legal, Evaluation& out) override {
+    out.policy.clear();
+    float sum = 0;
+    for (const Move m : legal) {
+      const bool in_line = std::find(line_.begin(), line_.end(), to_usi(m)) != line_.end();
+      out.policy.push_back({m, in_line ? 30.0f : 1.0f});
+      sum += out.policy.back().second;
+    }
+    for (auto& [m, p] : out.policy) p /= sum;
+    const float v = pos.side_to_move() == BLACK ? 0.8f : -0.8f;
+    out.wdl = {(1 + v) / 2, 0, (1 - v) / 2};
+  }
+
+ private:
+  std::vector<std::string> line_;
+};
+
+// Two plies down, White's move back to the start is a draw that White (losing)
+// takes: worth -contempt to Black, the root's player, as when Black makes it.
+TEST(Mcts, ContemptValuesTheOtherPlayersDrawToo) {
+  Position pos = Position::startpos();
+  for (const char* m : {"2h3h", "8b7b"}) pos.do_move(*parse_usi_move(pos, m));
+  const Move rook_back = *parse_usi_move(pos, "3h2h");
+  LineEvaluator eval({"3h2h", "7b8b"});
+  float q[2] = {0, 0};
+  for (int i : {0, 1}) {
+    SearchParams params;
+    params.contempt = i == 0 ? 0.0f : 0.3f;
+    Search<ShogiGame> search(ShogiGame{}, eval, params);
+    const auto result = search.run(pos, playouts(3000));
+    ASSERT_TRUE(result.best);
+    EXPECT_NE(*result.best, rook_back);
+    const auto pv = search.pv_from(rook_back);
+    ASSERT_GE(pv.size(), 2u);
+    EXPECT_EQ(to_usi(pv[1]), "7b8b");
+    for (const auto& c : result.children)
+      if (c.action == rook_back) {
+        ASSERT_GT(c.visits, 20);
+        q[i] = c.q;
+      }
+  }
+  EXPECT_GT(q[0], -0.05f);  // the draw's 0 and the first visit's 0.8
+  EXPECT_LT(q[1], -0.2f);   // nearly all visits end in the draw, -0.3 for Black
+}
+
+// A tree with contempt holds draws valued for its root's player: moving the
+// root by one ply (the other player's turn) starts afresh, by two keeps it.
+TEST(Mcts, ContemptKeepsTheTreeOnlyForTheSamePlayer) {
+  MaterialEvaluator eval;
+  SearchParams params;
+  params.contempt = 0.2f;
+  Search<ShogiGame> search(ShogiGame{}, eval, params);
+  Position pos = Position::startpos();
+  const auto result = search.run(pos, playouts(2000));
+  ASSERT_TRUE(result.best);
+  const auto pv = search.pv_from(*result.best);
+  ASSERT_GE(pv.size(), 3u);  // the reply is expanded: its player is known
+  EXPECT_TRUE(search.advance_root(std::vector<Move>{pv[0], pv[1]}));
+  pos.do_move(pv[0]);
+  pos.do_move(pv[1]);
+  search.run(pos, playouts(300));
+  EXPECT_FALSE(search.advance_root(std::vector<Move>{*parse_usi_move(pos, "2g2f")}));
 }
 
 }  // namespace

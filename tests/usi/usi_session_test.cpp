@@ -472,6 +472,25 @@ TEST(UsiSession, ExplorationOptionsShapeTheTree) {
   EXPECT_NE(s.error().find("CPuct must be between 0 and 10000"), std::string::npos);
 }
 
+// Contempt reaches the search: White, a gold down with the kings alone, takes
+// the repetition (a draw is better than its position) unless a draw costs it more
+// than the gold.
+TEST(UsiSession, ContemptTurnsAwayFromARepetition) {
+  for (int contempt : {0, 100}) {
+    Session s;
+    s.engine.send("setoption name Contempt value " + std::to_string(contempt));
+    s.engine.send("isready");
+    EXPECT_TRUE(s.engine.wait_for_prefix("readyok"));
+    s.engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves 5i4i 5a4a 4i5i");
+    s.engine.send("go nodes 2000");
+    const std::string best = s.bestmove();
+    if (contempt == 0)
+      EXPECT_EQ(best.substr(0, 4), "4a5a") << best;
+    else
+      EXPECT_NE(best.substr(0, 4), "4a5a") << best;
+  }
+}
+
 // Play explores less than self-play, whose values stay AlphaZero's (search/puct_params.h).
 TEST(UsiSession, PlayExploresLessThanSelfPlay) {
   UsiProcess engine(KISHI_BINARY);
