@@ -104,8 +104,9 @@ UsiProtocol::UsiProtocol(std::istream& in, std::ostream& out, std::string_view g
     options_.add_spin("RootFpuReduction", hundredths(defaults.puct.root_fpu_reduction), 0, 1000);
     // What a draw (a repetition) is worth less than an even game to the engine,
     // in hundredths of the value scale (a win 100, a loss -100): Contempt 10
-    // values a draw at -0.10, not 0.
-    options_.add_spin("Contempt", hundredths(defaults.contempt), 0, 100);
+    // values a draw at -0.10, not 0. At most halfway to a loss, so that a drawn
+    // position never reads as lost (ResignValue, the score printed).
+    options_.add_spin("Contempt", hundredths(defaults.contempt), 0, 50);
   }
   options_.add_spin("ByoyomiMargin", defaults.go.byoyomi_margin_ms, 0, 60000);
   options_.add_spin("ResignValue", -30000, -30000, 0);

@@ -60,7 +60,7 @@ sed 's/^channels = 8$/channels = 16/' "$config" > "$run-wide.toml"
 out=$("$kishi" loop --config "$run-wide.toml" --run "$run-wide" --init "$run/models/model-0000000000.ckpt" \
   --iterations 0 2>&1) || { echo "$out"; exit 1; }
 echo "$out"
-echo "$out" | grep -q "note: the run trains --init's shape, 1x8 se; the config's \[model\], 1x16 se, is not used" ||
+echo "$out" | grep -qF "note: the run trains --init's shape, 1x8 se (policy_channels 4, value_channels 1, value_hidden 8); the config's [model], 1x16 se (policy_channels 4, value_channels 1, value_hidden 8), is not used" ||
   exit 1
 rm -rf "$run-bad"
 out=$("$kishi" loop --config "$config" --run "$run-bad" --init "$data/by-hand.hcpe" --iterations 1 2>&1)

@@ -301,8 +301,11 @@ TEST(Mcts, ContemptKeepsTheTreeOnlyForTheSamePlayer) {
   EXPECT_TRUE(search.advance_root(std::vector<Move>{pv[0], pv[1]}));
   pos.do_move(pv[0]);
   pos.do_move(pv[1]);
-  search.run(pos, playouts(300));
-  EXPECT_FALSE(search.advance_root(std::vector<Move>{*parse_usi_move(pos, "2g2f")}));
+  const auto kept = search.run(pos, playouts(300));
+  EXPECT_GT(kept.info.root_visits, 300);  // the subtree's visits and this search's
+  ASSERT_TRUE(kept.best);
+  EXPECT_FALSE(search.advance_root(std::vector<Move>{*kept.best}));
+  EXPECT_EQ(search.info().tree_nodes, 0);
 }
 
 }  // namespace

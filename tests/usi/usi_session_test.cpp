@@ -472,16 +472,17 @@ TEST(UsiSession, ExplorationOptionsShapeTheTree) {
   EXPECT_NE(s.error().find("CPuct must be between 0 and 10000"), std::string::npos);
 }
 
-// Contempt reaches the search: White, a gold down with the kings alone, takes
+// Contempt reaches the search: White, a pawn down with the kings alone, takes
 // the repetition (a draw is better than its position) unless a draw costs it more
-// than the gold.
+// than the pawn.
 TEST(UsiSession, ContemptTurnsAwayFromARepetition) {
-  for (int contempt : {0, 100}) {
+  for (int contempt : {0, 50}) {
     Session s;
+    s.engine.send("setoption name Threads value 1");
     s.engine.send("setoption name Contempt value " + std::to_string(contempt));
     s.engine.send("isready");
     EXPECT_TRUE(s.engine.wait_for_prefix("readyok"));
-    s.engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves 5i4i 5a4a 4i5i");
+    s.engine.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1 moves 5i4i 5a4a 4i5i");
     s.engine.send("go nodes 2000");
     const std::string best = s.bestmove();
     if (contempt == 0)

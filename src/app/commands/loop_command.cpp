@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "app/commands/commands.h"
 #include "app/commands/interrupt.h"
@@ -37,6 +38,14 @@ training::LoopConfig loop_config(const RunConfig& rc, const std::string& run_dir
   return c;
 }
 
+// A [model]'s every key, as the note below needs: two shapes may differ in
+// their heads alone.
+std::string shape(const nn::ModelConfig& m) {
+  return m.describe() + " (policy_channels " + std::to_string(m.policy_channels) +
+         ", value_channels " + std::to_string(m.value_channels) + ", value_hidden " +
+         std::to_string(m.value_hidden) + ")";
+}
+
 // A new run from a given model (--init): loading it checks that it is one of
 // this game's encoding; a shape other than the config's [model] is noted. A run
 // with models resumes instead.
@@ -60,7 +69,7 @@ int start_from(const RunConfig& rc, const std::string& run_dir, const std::strin
       std::printf(
           "loop: note: the run trains --init's shape, %s; the config's [model], %s, is "
           "not used\n",
-          model->config().describe().c_str(), rc.model.describe().c_str());
+          shape(model->config()).c_str(), shape(rc.model).c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kishi loop: error: --init %s: %s\n", init_model.c_str(), e.what());
