@@ -18,6 +18,9 @@
 
 namespace kishi::training {
 
+// The longest a long training goes without a progress line.
+constexpr std::chrono::seconds PROGRESS_INTERVAL{60};
+
 TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   TrainConfig c;
   c.batch_size = int(t.get_int("batch_size", c.batch_size, 1, 1 << 20));
@@ -395,7 +398,7 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
 }
 
 StepMetrics Trainer::train(int64_t steps,
-                           const std::function<void(const StepMetrics&)>& on_export) {
+                           const std::function<void(const StepMetrics&)>& on_progress) {
   Impl& m = *impl_;
   // The ranks read the chunks rank 0 lists: a chunk that lands meanwhile must
   // not make their windows differ.
@@ -444,7 +447,7 @@ StepMetrics Trainer::train(int64_t steps,
   m.net->train();
   double policy_sum = 0, value_sum = 0;
   const auto start = std::chrono::steady_clock::now();
-  // Since the last on_export call.
+  // Since the last on_progress call.
   double part_policy = 0, part_value = 0;
   int64_t part_steps = 0;
   auto part_start = start;
@@ -490,21 +493,23 @@ StepMetrics Trainer::train(int64_t steps,
     part_policy += p;
     part_value += v;
     ++part_steps;
-    if (m.writes() && m.step % m.config.steps_per_export == 0) {
+    if (!m.writes()) continue;
+    const bool exports = m.step % m.config.steps_per_export == 0;
+    if (exports) {
       m.net->eval();
       nn::save_checkpoint(selfplay::model_path(m.run_dir, m.step), m.exported(),
                           {m.encoding, m.model_config, m.step});
       m.net->train();
-      if (on_export) {
-        const auto now = std::chrono::steady_clock::now();
-        on_export(
-            {m.step, part_policy / part_steps, part_value / part_steps, m.learning_rate(),
-             part_steps * global_batch / std::chrono::duration<double>(now - part_start).count(),
-             int64_t(window.samples.size()), window.chunks_read});
-        part_policy = part_value = 0;
-        part_steps = 0;
-        part_start = now;
-      }
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (on_progress && (exports || now - part_start >= PROGRESS_INTERVAL)) {
+      on_progress(
+          {m.step, part_policy / part_steps, part_value / part_steps, m.learning_rate(),
+           part_steps * global_batch / std::chrono::duration<double>(now - part_start).count(),
+           int64_t(window.samples.size()), window.chunks_read});
+      part_policy = part_value = 0;
+      part_steps = 0;
+      part_start = now;
     }
   }
   const double seconds =

@@ -79,10 +79,11 @@ class Trainer {
           const std::optional<ProcessGroupSettings>& group = {});
   ~Trainer();
   // Trains `steps` steps on a fresh window; appends metrics to RUN/metrics.jsonl.
-  // `on_export` sees the metrics of the steps since its last call each time a
-  // model is exported (every steps_per_export steps): a long job's progress.
+  // `on_progress` sees the metrics of the steps since its last call each time a
+  // model is exported (every steps_per_export steps) and at least once a
+  // minute between: a long job's progress.
   StepMetrics train(int64_t steps,
-                    const std::function<void(const StepMetrics&)>& on_export = nullptr);
+                    const std::function<void(const StepMetrics&)>& on_progress = nullptr);
   int64_t step() const;
   // In a process group: rank 0's `go` for every rank (whether all train once
   // more), waiting as long as rank 0 plays and evaluates between its calls.

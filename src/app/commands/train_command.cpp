@@ -1,5 +1,7 @@
 // kishi train: train the run's network on its newest self-play positions, in
 // one process or in WORLD_SIZE data-parallel ones (docs/scale.md).
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <optional>
 
@@ -51,16 +53,27 @@ int train(int argc, char** argv) {
                        [](const auto& game) { return training::training_game(game); }),
       rc.train, group);
   int64_t printed_step = -1;
+  const int64_t first_step = trainer.step(), last_step = first_step + steps;
+  const auto start = std::chrono::steady_clock::now();
   const auto print = [&](const training::StepMetrics& m) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The time left at the pace so far, or at the end the time it took.
+    const bool done = m.step >= last_step;
+    const double minutes = done ? seconds / 60
+                                : seconds * double(last_step - m.step) /
+                                      double(std::max<int64_t>(m.step - first_step, 1)) / 60;
     std::printf(
-        "train: step %lld | policy loss %.4f | value loss %.4f | lr %.4g | %.0f samples/s | "
-        "window %lld positions of %d chunks\n",
-        (long long)m.step, m.policy_loss, m.value_loss, m.learning_rate, m.samples_per_second,
-        (long long)m.window_positions, m.window_chunks);
+        "train: step %lld of %lld | policy loss %.4f | value loss %.4f | lr %.4g | %.0f "
+        "samples/s | window %lld positions of %d chunks | %.0f min %s\n",
+        (long long)m.step, (long long)last_step, m.policy_loss, m.value_loss, m.learning_rate,
+        m.samples_per_second, (long long)m.window_positions, m.window_chunks, minutes,
+        done ? "in all" : "left");
     std::fflush(stdout);
     printed_step = m.step;
   };
-  // A line at each exported model while it trains, and one for the steps after the last.
+  // A line a minute and at each exported model while it trains, and one for the
+  // steps after the last.
   const auto m = steps > 0 ? std::optional(trainer.train(steps, print)) : std::nullopt;
   if (group && group->rank != 0) return 0;  // rank 0 speaks for the group
   if (m && m->step != printed_step) print(*m);
