@@ -1,11 +1,12 @@
-// The page's shell: the new-game form, the board of the game being played
-// (shogi-board.js or gnome-board.js, as the game's facts say), the move
-// list, the engine's thinking, the evaluation and the records. The server
-// is the truth: every state it sends is drawn as it is, the board only
-// proposes actions (POST move) and never keeps a position of its own.
+// The page's shell: the new-game form (new-game-form.js), the board of the
+// game being played (shogi-board.js or gnome-board.js, as the game's facts
+// say), the move list, the engine's thinking, the evaluation and the records.
+// The server is the truth: every state it sends is drawn as it is, the board
+// only proposes actions (POST move) and never keeps a position of its own.
 import { api, followGame } from './api.js';
 import { createShogiBoard, KANJI, labelsFromInfo } from './shogi-board.js';
 import { drawEvalBar, drawEvalGraph, formatCp, share } from './eval-graph.js';
+import { createNewGameForm } from './new-game-form.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -519,8 +520,7 @@ async function showGame(state) {
   page.event = '';
   page.parentGame = null; // set again by a variation's start
   page.statesSeen = 0;
-  showSettings(state);
-  if (state.engine) showEngine(state.engine);
+  form.show(state);
   $('record').textContent = '';
   delete $('record').dataset.format; // an export is of the game it was made from
   $('download').hidden = true;
@@ -563,37 +563,12 @@ async function showGame(state) {
   render();
 }
 
-function newGameFields() {
-  const fields = { game: $('game').value, takeback: $('takeback').checked };
-  const handicap = $('handicap-choice').hidden ? '' : $('handicap').value;
-  if (handicap) fields.handicap = handicap; // the side and the start are the handicap's
-  const side = $('side').value;
-  if (!handicap) fields.side = side === 'random' ? 'random' : Number(side);
-  const level = Number($('level').value);
-  if (level) fields.level = level; // the level sets the strength
-  const strength = Number($('strength').value);
-  if (!level && Number.isFinite(strength) && strength > 0) {
-    if ($('strength-unit').value === 'seconds') fields.seconds = strength;
-    else fields.playouts = Math.round(strength);
-  }
-  const clockKind = $('clock-kind').value;
-  if (clockKind) {
-    // The clock sets the engine's time: no strength, no take back.
-    delete fields.seconds;
-    delete fields.playouts;
-    fields.clock = { main: Number($('clock-main').value) * 60, [clockKind]: Number($('clock-extra').value) };
-  }
-  const start = $('start').value.trim();
-  if (start && !handicap) fields.start = start;
-  return fields;
-}
-
 async function startNewGame(event) {
   event?.preventDefault();
   const button = $('new-game-button');
   button.disabled = true;
   try {
-    const state = await api.newGame(newGameFields());
+    const state = await api.newGame(form.fields());
     clearError();
     page.flipped = false;
     await showGame(state);
@@ -628,99 +603,7 @@ async function exportRecord(format) {
 
 // ---- start ----------------------------------------------------------------
 
-function fillGameChoice(info) {
-  const select = $('game');
-  select.replaceChildren();
-  for (const { name } of info.games ?? []) {
-    const option = document.createElement('option');
-    option.value = option.textContent = name;
-    select.append(option);
-  }
-  if (info.game) select.value = info.game;
-  showEngine(info.engine);
-  updateStartHint();
-}
-
-function showEngine(text) {
-  $('engine').textContent = $('engine').title = text ? `plays: ${text}` : '';
-}
-
-// Who players 0 and 1 are, and the start's notation, differ by game.
-function updateStartHint() {
-  const info = gameInfo($('game').value);
-  const players = info.players ?? ['player 0', 'player 1'];
-  $('side').options[0].textContent = `first (${players[0]}, player 0)`;
-  $('side').options[1].textContent = `second (${players[1]}, player 1)`;
-  $('start').placeholder = `${info.notation ?? 'position'} (empty: the start position)`;
-  // The game's handicaps, from the server; the choice hidden where there are none.
-  const handicaps = info.handicaps ?? [];
-  const select = $('handicap');
-  const chosen = select.value;
-  select.replaceChildren(select.options[0]);
-  for (const { name, label } of handicaps) {
-    const option = document.createElement('option');
-    option.value = name;
-    option.textContent = label;
-    select.append(option);
-  }
-  select.value = handicaps.some((h) => h.name === chosen) ? chosen : '';
-  $('handicap-choice').hidden = handicaps.length === 0;
-  updateHandicapHint();
-}
-
-// The form shows the settings of the game on the board, so that Start plays
-// another like it and a reload says how this one was made.
-function showSettings(state) {
-  if ($('game').value !== state.game) $('game').value = state.game;
-  updateStartHint();
-  $('handicap').value = state.handicap ?? '';
-  $('side').value = String(state.person);
-  $('takeback').checked = !!state.takeback;
-  $('level').value = state.level ? String(state.level) : '';
-  const clock = state.clock;
-  $('clock-kind').value = !clock ? '' : clock.increment > 0 ? 'increment' : 'byoyomi';
-  if (clock) {
-    $('clock-main').value = String(clock.main / 60000);
-    $('clock-extra').value = String((clock.increment || clock.byoyomi) / 1000);
-  }
-  const seconds = state.seconds > 0;
-  $('strength-unit').value = seconds ? 'seconds' : 'playouts';
-  $('strength').value = String(seconds ? state.seconds : state.playouts);
-  updateStrengthUnit();
-  updateHandicapHint();
-}
-
-// Seconds a move may be a fraction (the server takes any time above 0).
-function updateStrengthUnit() {
-  $('strength').min = $('strength-unit').value === 'seconds' ? '0.05' : '1';
-  $('strength-choice').hidden = $('level').value !== '' || $('clock-kind').value !== '';
-  $('clock-main').hidden = $('clock-extra').hidden = $('clock-kind').value === '';
-}
-
-// The named levels, from the server's table (1 a beginner's opponent, 8 the full engine).
-function fillLevels(levels) {
-  for (const { level, name, playouts } of levels ?? []) {
-    const option = document.createElement('option');
-    option.value = String(level);
-    option.textContent = `${level}: ${name}` + (playouts > 0 ? ` (${playouts} playout${playouts > 1 ? 's' : ''})` : ' (1 s a move)');
-    $('level').append(option);
-  }
-}
-
-// A handicap game sets who moves first and where: the side and start fields rest.
-function updateHandicapHint() {
-  const handicap = !$('handicap-choice').hidden && $('handicap').value !== '';
-  $('side').disabled = $('start').disabled = handicap;
-  if (handicap) $('side').value = '0';
-}
-
 function bindControls() {
-  $('new-game').addEventListener('submit', startNewGame);
-  $('game').addEventListener('change', updateStartHint);
-  $('handicap').addEventListener('change', updateHandicapHint);
-  $('strength-unit').addEventListener('change', updateStrengthUnit);
-  $('level').addEventListener('change', updateStrengthUnit);
-  $('clock-kind').addEventListener('change', updateStrengthUnit);
   setInterval(renderClocks, 200);
   $('review-back').addEventListener('click', () => page.review && review(page.review.ply - 1));
   $('review-forward').addEventListener('click', () => page.review && review(page.review.ply + 1));
@@ -762,13 +645,15 @@ function bindControls() {
   });
 }
 
+let form = null; // new-game-form.js
+
 async function main() {
+  form = createNewGameForm({ gameInfo, onSubmit: startNewGame });
   bindControls();
   render();
   try {
     page.info = await api.info();
-    fillGameChoice(page.info);
-    fillLevels(page.info.levels);
+    form.fill(page.info);
   } catch (e) {
     showFailure(e, 'load the games');
     return;
