@@ -180,7 +180,10 @@ bool UsiClient::new_game() {
 UsiClient::Reply UsiClient::play(const std::string& position, const std::string& go,
                                  int64_t timeout_ms) {
   Reply reply;
-  if (spec_.sync_each_move && !wait_ready(60000)) {
+  const bool ready = spec_.new_game_each_move ? new_game()
+                     : spec_.sync_each_move   ? wait_ready(60000)
+                                              : true;
+  if (!ready) {
     reply.status = alive_ ? Reply::Status::Timeout : Reply::Status::Crashed;
     return reply;
   }

@@ -47,6 +47,20 @@ TEST(UsiClient, EngineStderrGoesToItsLog) {
                std::runtime_error);
 }
 
+// kishi teacher --fresh-search: usinewgame before every go ("fresh" resigns a
+// go without one since the last).
+TEST(UsiClient, NewGameBeforeEachMove) {
+  EngineSpec black = fake("fresh", {"fresh", "2h3h", "3h4h", "4h3h"});
+  const EngineSpec white = fake("b", {"moves", "8b7b", "7b6b", "6b7b"});
+  const auto once = play(black, white, START, 5);
+  EXPECT_EQ(once.reason, "resign");
+  EXPECT_EQ(once.actions.size(), 2u);  // its first move follows the game's usinewgame
+  black.new_game_each_move = true;
+  const auto each = play(black, white, START, 5);
+  EXPECT_EQ(each.reason, "maximum plies");
+  EXPECT_EQ(each.actions.size(), 5u);
+}
+
 TEST(Referee, IllegalMoveLosesAndIsNamed) {
   const auto g = play(fake("mover", {"moves", "7g7f"}), fake("cheat", {"illegal"}));
   EXPECT_EQ(g.winner, BLACK);

@@ -45,6 +45,7 @@ struct TeacherSettings {
   double minutes = -1;  // no bound
   int concurrency = 2, opening_plies = 8, max_plies = 320;
   uint64_t seed = 1;
+  bool fresh_search = false;  // usinewgame before every move
   TimeControl tc;
 };
 
@@ -141,9 +142,10 @@ int run_teacher(const shogi::ShogiGame& game, const std::vector<EngineSpec>& eng
   };
   const std::string in_dir =
       s.dir.empty() ? "" : ", " + s.dir + " " + std::to_string(total.load()) + " in all";
-  std::printf("teacher: %s holds %lld positions%s; on to %lld with %zu engines, %d games at once\n",
-              s.out.c_str(), (long long)before, in_dir.c_str(), (long long)s.positions,
-              engines.size(), s.concurrency);
+  std::printf(
+      "teacher: %s holds %lld positions%s; on to %lld with %zu engines, %d games at once%s\n",
+      s.out.c_str(), (long long)before, in_dir.c_str(), (long long)s.positions, engines.size(),
+      s.concurrency, s.fresh_search ? ", every move searched afresh" : "");
   std::vector<std::thread> workers;
   for (int w = 0; w < s.concurrency; ++w)
     workers.emplace_back([&] {
@@ -245,6 +247,9 @@ int teacher(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
   app.add_option("--seed", s.seed, "of the random openings")->capture_default_str();
+  app.add_flag("--fresh-search", s.fresh_search,
+               "usinewgame before every move: each position searched afresh (hash and "
+               "histories cleared), its label not a carry-over of the game's earlier searches");
   add_game_option(app, game_name, games::game_names<shogi::ShogiGame>());
   if (auto rc = parse_args(app, argc, argv)) return *rc;
   try {
@@ -252,6 +257,7 @@ int teacher(int argc, char** argv) {
     const game::GameInfo& info = *games::find_game(game_name);
     if (!engines_file.empty()) engines = engines_from_file(engines_file, info);
     for (const std::string& text : engine_texts) engines.push_back(engine_from(text, info));
+    for (EngineSpec& e : engines) e.new_game_each_move = s.fresh_search;
     if (engines.empty()) {
       std::fprintf(stderr, "kishi teacher: error: no engine (give --engine or --engines)\n");
       return 2;
