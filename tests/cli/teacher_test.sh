@@ -29,16 +29,18 @@ grep -q "holds $records positions" "$dir/second.txt" || exit 1
 "$kishi" teacher --out "$out" > "$dir/none.txt" 2>&1
 [ $? -eq 2 ] && grep -q "no engine" "$dir/none.txt" || { cat "$dir/none.txt"; exit 1; }
 
-# A data directory: two processes at once, each its own file, one bound.
+# A data directory: two processes at once, each its own file, one bound (the
+# first searching every position afresh: usinewgame before each move).
 data="$dir/data/"
 "$kishi" teacher --engine "$engine" --out "$data" --seed 1 --positions 40 --byoyomi 50 \
-  --concurrency 1 --opening-plies 20 --max-plies 80 > "$dir/seed1.txt" 2>&1 &
+  --concurrency 1 --opening-plies 20 --max-plies 80 --fresh-search > "$dir/seed1.txt" 2>&1 &
 first=$!
 "$kishi" teacher --engine "$engine" --out "$data" --seed 2 --positions 40 --byoyomi 50 \
   --concurrency 1 --opening-plies 20 --max-plies 80 > "$dir/seed2.txt" 2>&1 ||
   { cat "$dir/seed2.txt"; exit 1; }
 wait $first || { cat "$dir/seed1.txt"; exit 1; }
 cat "$dir/seed1.txt" "$dir/seed2.txt"
+grep -q "every move searched afresh" "$dir/seed1.txt" || exit 1
 for seed in 1 2; do
   [ -s "$data/teacher-seed-$seed.hcpe" ] || { ls -l "$data"; echo "seed $seed wrote nothing"; exit 1; }
 done
