@@ -180,7 +180,9 @@ bool UsiClient::new_game() {
 UsiClient::Reply UsiClient::play(const std::string& position, const std::string& go,
                                  int64_t timeout_ms) {
   Reply reply;
-  const bool ready = spec_.new_game_each_move ? new_game()
+  // After usinewgame another isready: whatever the engine clears is cleared
+  // before the move's clock starts.
+  const bool ready = spec_.new_game_each_move ? new_game() && wait_ready(60000)
                      : spec_.sync_each_move   ? wait_ready(60000)
                                               : true;
   if (!ready) {

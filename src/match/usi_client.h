@@ -27,7 +27,7 @@ struct EngineSpec {
   // Send isready and wait for readyok before each move: gpsusi keeps working
   // after its answer and otherwise delays (and can lose) the next go.
   bool sync_each_move = false;
-  // Send usinewgame (after isready) before each move: the engine searches every
+  // Send isready, usinewgame and isready before each move: the engine searches every
   // position afresh, its hash and histories cleared, so that what it answers
   // depends on the position and its history alone (kishi teacher --fresh-search).
   bool new_game_each_move = false;
