@@ -21,6 +21,15 @@ namespace kishi::training {
 // The longest a long training goes without a progress line.
 constexpr std::chrono::seconds PROGRESS_INTERVAL{60};
 
+namespace {
+// The policy logits with every entry that is no legal move (0 in `legal`) far
+// below the rest: a large finite number, not infinity, so that a target's
+// zeros times its log-softmax stay zero.
+torch::Tensor legal_only(const torch::Tensor& logits, const torch::Tensor& legal) {
+  return logits.masked_fill(legal == 0, -1e9);
+}
+}  // namespace
+
 TrainConfig TrainConfig::from(const Config& t, const Config& network) {
   TrainConfig c;
   c.batch_size = int(t.get_int("batch_size", c.batch_size, 1, 1 << 20));
@@ -39,6 +48,7 @@ TrainConfig TrainConfig::from(const Config& t, const Config& network) {
     throw ConfigError("key 'train.material_scale' in " + t.source() + " must be above 0");
   v.value_only = t.get_bool("value_only_positions", v.value_only);
   c.mirror = t.get_bool("mirror", c.mirror);
+  c.legal_policy = t.get_bool("legal_policy", c.legal_policy);
   c.sync_batch_norm = t.get_bool("sync_batch_norm", c.sync_batch_norm);
   c.optimizer = t.get_string("optimizer", c.optimizer);
   if (c.optimizer != "sgd" && c.optimizer != "adamw")
@@ -355,16 +365,17 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
   torch::NoGradGuard no_grad;
   m.net->eval();
   nn::PolicyValueNet& net = m.exported();
-  double top1 = 0, policy_sum = 0, value_sum = 0;
+  double top1 = 0, top1_legal = 0, policy_sum = 0, value_sum = 0;
   for (size_t first = 0; first < window.samples.size(); first += size_t(batch)) {
     const int rows = int(std::min(window.samples.size() - first, size_t(batch)));
     std::vector<float> input(size_t(rows) * input_size), policy(size_t(rows) * policy_size),
-        value(size_t(rows) * 3);
+        legal(size_t(rows) * policy_size), value(size_t(rows) * 3);
     std::vector<float> has_policy(static_cast<size_t>(rows));
     for (int row = 0; row < rows; ++row) {
       const Sample& sample = window.samples[first + size_t(row)];
       m.game->encode(sample, false, input.data() + size_t(row) * input_size,
                      policy.data() + size_t(row) * policy_size);
+      m.game->mark_legal(sample, false, legal.data() + size_t(row) * policy_size);
       std::copy(sample.wdl.begin(), sample.wdl.end(), value.begin() + row * 3);
       has_policy[size_t(row)] = sample.policy.empty() ? 0.f : 1.f;
     }
@@ -379,11 +390,20 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
       out = net->forward(x);
     }
     const auto logits = out.policy_logits.to(torch::kFloat);
+    const auto legal_logits = legal_only(
+        logits, torch::from_blob(legal.data(), {rows, shape.policy_size()}).to(m.device));
+    // The loss as the training measures it.
+    const auto& trained = m.config.legal_policy ? legal_logits : logits;
     policy_sum +=
-        (-(p_target * torch::log_softmax(logits, 1)).sum(1) * with_policy).sum().item<double>();
-    top1 += ((logits.argmax(1) == p_target.argmax(1)).to(torch::kFloat) * with_policy)
-                .sum()
-                .item<double>();
+        (-(p_target * torch::log_softmax(trained, 1)).sum(1) * with_policy).sum().item<double>();
+    const auto target_move = p_target.argmax(1);
+    const auto agrees = [&](const torch::Tensor& scores) {
+      return ((scores.argmax(1) == target_move).to(torch::kFloat) * with_policy)
+          .sum()
+          .item<double>();
+    };
+    top1 += agrees(logits);
+    top1_legal += agrees(legal_logits);
     value_sum += -(v_target * torch::log_softmax(out.value_logits.to(torch::kFloat), 1))
                       .sum()
                       .item<double>();
@@ -392,6 +412,7 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
   m.net->train();
   const double with_targets = double(std::max<int64_t>(t.policy_positions, 1));
   t.policy_top1 = top1 / with_targets;
+  t.policy_top1_legal = top1_legal / with_targets;
   t.policy_loss = policy_sum / with_targets;
   t.value_loss = value_sum / double(t.positions);
   return t;
@@ -422,6 +443,7 @@ StepMetrics Trainer::train(int64_t steps,
   const int global_batch = batch * m.ranks();
   struct Batch {
     std::vector<float> input, policy, value;
+    std::vector<float> legal;  // with legal_policy: 1 at each legal move's policy index
     int policy_rows = 0;  // of the whole batch, samples with a policy target (others: value-only)
   };
   std::uniform_int_distribution<size_t> pick(0, window.samples.size() - 1);
@@ -430,7 +452,8 @@ StepMetrics Trainer::train(int64_t steps,
   // in the same order as without it, so a resumed run draws the same batches.
   const auto make_batch = [&] {
     Batch b{std::vector<float>(size_t(batch) * input_size),
-            std::vector<float>(size_t(batch) * policy_size), std::vector<float>(size_t(batch) * 3)};
+            std::vector<float>(size_t(batch) * policy_size), std::vector<float>(size_t(batch) * 3),
+            std::vector<float>(m.config.legal_policy ? size_t(batch) * policy_size : 0)};
     // Every rank draws the whole batch alike and encodes its share of it.
     for (int k = 0; k < global_batch; ++k) {
       const Sample& sample = window.samples[pick(m.rng)];
@@ -440,6 +463,8 @@ StepMetrics Trainer::train(int64_t steps,
       const int row = k % batch;
       m.game->encode(sample, mirrored, b.input.data() + size_t(row) * input_size,
                      b.policy.data() + size_t(row) * policy_size);
+      if (m.config.legal_policy)
+        m.game->mark_legal(sample, mirrored, b.legal.data() + size_t(row) * policy_size);
       std::copy(sample.wdl.begin(), sample.wdl.end(), b.value.begin() + row * 3);
     }
     return b;
@@ -473,9 +498,12 @@ StepMetrics Trainer::train(int64_t steps,
     // Averaged over the whole batch's samples that have a policy target (the
     // value over all): the ranks' shares of the losses add up to the batch's.
     // In fp32 whatever the precision of the passes.
+    auto logits = out.policy_logits.to(torch::kFloat);
+    if (m.config.legal_policy)
+      logits = legal_only(
+          logits, torch::from_blob(b.legal.data(), {batch, shape.policy_size()}).to(m.device));
     auto policy_loss =
-        -(p_target * torch::log_softmax(out.policy_logits.to(torch::kFloat), 1)).sum() /
-        double(std::max(b.policy_rows, 1));
+        -(p_target * torch::log_softmax(logits, 1)).sum() / double(std::max(b.policy_rows, 1));
     auto value_loss =
         -(v_target * torch::log_softmax(out.value_logits.to(torch::kFloat), 1)).sum() /
         double(global_batch);

@@ -28,6 +28,9 @@ struct TrainConfig {
   // (shogi's rules do not tell the files apart): twice the positions for the
   // same games.
   bool mirror = true;
+  // The policy's softmax over the position's legal moves alone, as the search
+  // takes its priors, rather than over every entry of the policy.
+  bool legal_policy = false;
   // In a data-parallel training: batch norms over the whole batch of all the
   // ranks (N ranks then train exactly as one process of N times the batch, at
   // two all-reduces a batch norm a step), or over each rank's share.
@@ -60,12 +63,13 @@ struct StepMetrics {
 };
 
 // The network against positions it does not train on (another run's chunks):
-// how often its most likely move is the target's most likely one, and the two
-// losses as the training measures them.
+// how often its most likely move is the target's most likely one (over all of
+// the policy's entries, and over the legal moves alone, as a search sees its
+// priors), and the two losses as the training measures them.
 struct TestMetrics {
   int64_t positions = 0;         // all of the test run's positions
   int64_t policy_positions = 0;  // those with a policy target
-  double policy_top1 = 0, policy_loss = 0, value_loss = 0;
+  double policy_top1 = 0, policy_top1_legal = 0, policy_loss = 0, value_loss = 0;
 };
 
 class Trainer {

@@ -144,6 +144,58 @@ TEST_F(TrainerTest, TheTestMeasuresEveryPositionOfAnotherRun) {
   fs::remove_all(empty);
 }
 
+// The held-out test also counts agreement over the legal moves alone, the
+// moves a search's priors range over: each sample marks exactly its legal
+// moves (mirrored too), and the agreement there is at least the other.
+TEST_F(TrainerTest, TheTestAlsoMeasuresAgreementOverTheLegalMoves) {
+  const auto game = training_game(shogi::ShogiGame{});
+  const size_t policy_size = size_t(game->encoding().shape.policy_size());
+  const Window w = read_window(shogi::ShogiGame{}, dir_, 100000, config_.value);
+  ASSERT_GT(w.samples.size(), 20u);
+  for (const Sample& s : w.samples)
+    for (const bool mirrored : {false, true}) {
+      std::vector<float> row(policy_size);
+      game->mark_legal(s, mirrored, row.data());
+      const auto position =
+          shogi::Position::from_sfen(mirrored ? shogi::mirror_sfen(s.state) : s.state);
+      ASSERT_TRUE(position) << s.state;
+      shogi::MoveList legal;
+      shogi::ShogiGame{}.legal_actions(*position, legal);
+      const shogi::ShogiEncoding encoder;
+      float marked = 0;
+      for (const float f : row) marked += f;
+      EXPECT_EQ(marked, float(legal.size())) << s.state;
+      for (const auto& m : legal) EXPECT_EQ(row[size_t(encoder.policy_index(*position, m))], 1.f);
+    }
+  config_.learning_rate = 0.1;
+  Trainer t(dir_, training_game(shogi::ShogiGame{}), config_);
+  const TestMetrics before = t.test(dir_);
+  t.train(150);
+  const TestMetrics after = t.test(dir_);
+  EXPECT_GE(before.policy_top1_legal, before.policy_top1);
+  // A few steps in, the largest entry is still often no legal move (here
+  // 2.9% against 8.6%).
+  EXPECT_GT(after.policy_top1_legal, after.policy_top1);
+  EXPECT_GT(after.policy_top1_legal, before.policy_top1_legal);
+}
+
+// train.legal_policy: the policy's softmax over the legal moves alone, so the
+// same first batch of the same network costs less than over every entry.
+TEST_F(TrainerTest, ALegalPolicyLossIsTheSoftmaxOverTheLegalMoves) {
+  const std::string copy = dir_ + "-copy";
+  fs::copy(dir_, copy, fs::copy_options::recursive);
+  const double every_entry =
+      Trainer(dir_, training_game(shogi::ShogiGame{}), config_).train(1).policy_loss;
+  config_.legal_policy = true;
+  const double legal_only =
+      Trainer(copy, training_game(shogi::ShogiGame{}), config_).train(1).policy_loss;
+  fs::remove_all(copy);
+  EXPECT_LT(legal_only, every_entry - 1);  // ln(2187) against ln(some 30 moves), roughly
+  EXPECT_GT(legal_only, 0);
+  const Config c = Config::parse("[train]\nlegal_policy = true\n", "x.toml");
+  EXPECT_TRUE(TrainConfig::from(c.table("train"), c.table("network")).legal_policy);
+}
+
 TEST_F(TrainerTest, FastSearchPositionsAreValueOnlySamples) {
   const Window policy_only = read_window(shogi::ShogiGame{}, dir_, 100000, {.value_only = false});
   const Window all = read_window(shogi::ShogiGame{}, dir_, 100000, {.value_only = true});

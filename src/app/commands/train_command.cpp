@@ -85,10 +85,10 @@ int train(int argc, char** argv) {
       return 1;
     }
     std::printf(
-        "test: %lld positions (%lld with a policy target) | policy top-1 %.1f%% | policy loss "
-        "%.4f | value loss %.4f\n",
-        (long long)t.positions, (long long)t.policy_positions, 100 * t.policy_top1, t.policy_loss,
-        t.value_loss);
+        "test: %lld positions (%lld with a policy target) | policy top-1 %.1f%% (%.1f%% over the "
+        "legal moves) | policy loss %.4f | value loss %.4f\n",
+        (long long)t.positions, (long long)t.policy_positions, 100 * t.policy_top1,
+        100 * t.policy_top1_legal, t.policy_loss, t.value_loss);
   }
   return 0;
 }
