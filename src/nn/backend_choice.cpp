@@ -29,14 +29,18 @@ struct Agreement {
   bool holds() const { return top1 >= MIN_TOP1 && mean_value_error <= MAX_MEAN_VALUE_ERROR; }
 };
 
-Agreement agreement(const ForwardOutputs& want, const ForwardOutputs& got, int rows) {
+// `legal`: each row's legal moves' policy indices, or empty for all entries.
+Agreement agreement(const ForwardOutputs& want, const ForwardOutputs& got, int rows,
+                    const std::vector<std::vector<int>>& legal) {
   const size_t policy_size = want.policy_logits.size() / rows;
   Agreement a;
   int same = 0;
   for (int i = 0; i < rows; ++i) {
-    const auto row = [&](const ForwardOutputs& o) {
+    const auto row = [&](const ForwardOutputs& o) -> ptrdiff_t {
       const auto begin = o.policy_logits.begin() + ptrdiff_t(i * policy_size);
-      return std::max_element(begin, begin + ptrdiff_t(policy_size)) - begin;
+      if (legal.empty()) return std::max_element(begin, begin + ptrdiff_t(policy_size)) - begin;
+      return *std::max_element(legal[size_t(i)].begin(), legal[size_t(i)].end(),
+                               [&](int x, int y) { return begin[x] < begin[y]; });
     };
     same += row(want) == row(got);
     a.mean_value_error += std::abs(want.values[i] - got.values[i]) / rows;
@@ -122,6 +126,8 @@ BackendChoice choose_backend(const ChoiceRequest& r, const MakeForwardPass& make
 
   const int count = std::max(CHECK_POSITIONS, r.batch);
   const std::vector<float> inputs = r.check_inputs(count);
+  const std::vector<std::vector<int>> legal =
+      r.check_legal ? r.check_legal(CHECK_POSITIONS) : std::vector<std::vector<int>>{};
   ForwardOutputs reference;
   make({Backend::LibTorch, Precision::FP32})(inputs.data(), CHECK_POSITIONS, reference);
   std::optional<ForwardPath> best;
@@ -133,7 +139,7 @@ BackendChoice choose_backend(const ChoiceRequest& r, const MakeForwardPass& make
       const ForwardPass pass = make(path);
       ForwardOutputs out;
       pass(inputs.data(), CHECK_POSITIONS, out);
-      const Agreement a = agreement(reference, out, CHECK_POSITIONS);
+      const Agreement a = agreement(reference, out, CHECK_POSITIONS, legal);
       const double speed = positions_per_second(pass, inputs, r.batch);
       entry = path.name() + " " + thousands(speed) + "/s";
       if (path.precision != Precision::FP32) {

@@ -45,6 +45,9 @@ struct ChoiceRequest {
   std::string model_key;  // a hash of the weights: a changed model is measured again
   // count * input_size floats of positions other than int8's calibration.
   std::function<std::vector<float>(int count)> check_inputs;
+  // Their legal moves as policy indices, a list a position: top-1 is then the
+  // largest of those entries. Unset: of all of the policy's entries.
+  std::function<std::vector<std::vector<int>>(int count)> check_legal;
 };
 
 struct BackendChoice {

@@ -21,6 +21,10 @@ struct GameEncoding {
   // (count * shape.input_size() floats): what int8 is calibrated on and the
   // backends are checked on. Empty in an encoding read from a checkpoint.
   std::function<std::vector<float>(int count, uint64_t seed)> sample_inputs;
+  // The same positions' legal moves, each position's as policy indices: what
+  // a backend's policy is compared on (a network trained with legal_policy
+  // leaves the other entries free).
+  std::function<std::vector<std::vector<int>>(int count, uint64_t seed)> sample_legal;
 
   bool operator==(const GameEncoding& o) const {
     return game == o.game && version == o.version && shape == o.shape;
@@ -38,6 +42,17 @@ GameEncoding game_encoding(const G& game) {
             for (int i = 0; i < count; ++i)
               encoder.encode(states[i], inputs.data() + size_t(i) * E::SHAPE.input_size());
             return inputs;
+          },
+          [game](int count, uint64_t seed) {
+            const E encoder;
+            std::vector<std::vector<int>> legal(static_cast<size_t>(count));
+            typename G::ActionList actions;
+            const auto states = game::random_positions(game, size_t(count), seed);
+            for (int i = 0; i < count; ++i) {
+              game.legal_actions(states[i], actions);
+              for (const auto& a : actions) legal[i].push_back(encoder.policy_index(states[i], a));
+            }
+            return legal;
           }};
 }
 

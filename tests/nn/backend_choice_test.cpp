@@ -106,6 +106,27 @@ TEST(BackendChoice, TakesTheFastestPathWhoseResultsHold) {
             (ForwardPath{Backend::OneDnn, Precision::FP32}));
 }
 
+// With the check positions' legal moves, top-1 is among them alone: a network
+// trained with legal_policy leaves the other entries free, and a path that
+// differs only there is as good as the reference.
+TEST(BackendChoice, TopOneIsAmongTheLegalMovesWhenTheyAreGiven) {
+  TempDir dir;
+  const BackendChoiceCache cache(dir.file("choices.json"));
+  // int8, the fastest, puts its largest logit on entry 1, the others on 0;
+  // entries 2 and 3 are the legal moves, equal on every path.
+  const auto make = [](const ForwardPath& p) -> ForwardPass {
+    if (p == ForwardPath{Backend::OneDnn, Precision::INT8}) return fake_pass(20, 1, 0.f);
+    return fake_pass(p.backend == Backend::OneDnn ? 60 : 200, 0, 0.f);
+  };
+  ChoiceRequest r = cpu_request(true, true);
+  EXPECT_NE(choose_backend(r, make, cache).path, (ForwardPath{Backend::OneDnn, Precision::INT8}));
+  r.model_key = "legal";
+  r.check_legal = [](int count) { return std::vector<std::vector<int>>(count, {2, 3}); };
+  const BackendChoice legal = choose_backend(r, make, cache);
+  EXPECT_EQ(legal.path, (ForwardPath{Backend::OneDnn, Precision::INT8})) << legal.note;
+  EXPECT_NE(legal.note.find("top-1 100.0%"), std::string::npos) << legal.note;
+}
+
 TEST(BackendChoice, CacheIsUsedRewrittenWhenDamagedAndOptional) {
   TempDir dir;
   const std::string path = dir.file("choices.json");

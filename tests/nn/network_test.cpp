@@ -40,7 +40,7 @@ class NetworkTest : public ::testing::Test {
                           const std::string& encoder = std::string(ENCODER_VERSION)) {
     torch::manual_seed(7);
     PolicyValueNet net(TINY, ShogiEncoding::SHAPE);
-    save_checkpoint(path(name), net, {{game, encoder, ShogiEncoding::SHAPE, {}}, TINY, 42});
+    save_checkpoint(path(name), net, {{game, encoder, ShogiEncoding::SHAPE, {}, {}}, TINY, 42});
     return path(name);
   }
 

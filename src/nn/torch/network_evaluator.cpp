@@ -203,6 +203,8 @@ BackendChoice choose(PolicyValueNet net, const GameEncoding& encoding,
   r.batch = options.batch;
   r.model_key = model_hash(net, encoding);
   r.check_inputs = [&encoding](int count) { return encoding.sample_inputs(count, CHECK_SEED); };
+  if (encoding.sample_legal)
+    r.check_legal = [&encoding](int count) { return encoding.sample_legal(count, CHECK_SEED); };
   const size_t input_size = encoding.shape.input_size();
   const size_t policy_size = size_t(encoding.shape.policy_size());
   const auto make = [&](const ForwardPath& path) -> ForwardPass {
@@ -250,6 +252,7 @@ std::unique_ptr<NetworkEvaluator> NetworkEvaluator::from_checkpoint(const std::s
                                                                     const NetworkOptions& options) {
   auto loaded = load_checkpoint(path, encoding);
   loaded.info.encoding.sample_inputs = encoding.sample_inputs;
+  loaded.info.encoding.sample_legal = encoding.sample_legal;
   auto impl = make_impl(loaded.net, loaded.info.encoding, options);
   impl->step = loaded.info.step;
   return std::unique_ptr<NetworkEvaluator>(new NetworkEvaluator(std::move(impl)));
