@@ -374,8 +374,8 @@ TestMetrics Trainer::test(const std::string& test_run_dir) {
     for (int row = 0; row < rows; ++row) {
       const Sample& sample = window.samples[first + size_t(row)];
       m.game->encode(sample, false, input.data() + size_t(row) * input_size,
-                     policy.data() + size_t(row) * policy_size);
-      m.game->mark_legal(sample, false, legal.data() + size_t(row) * policy_size);
+                     policy.data() + size_t(row) * policy_size,
+                     legal.data() + size_t(row) * policy_size);
       std::copy(sample.wdl.begin(), sample.wdl.end(), value.begin() + row * 3);
       has_policy[size_t(row)] = sample.policy.empty() ? 0.f : 1.f;
     }
@@ -462,9 +462,8 @@ StepMetrics Trainer::train(int64_t steps,
       if (k / batch != m.rank()) continue;
       const int row = k % batch;
       m.game->encode(sample, mirrored, b.input.data() + size_t(row) * input_size,
-                     b.policy.data() + size_t(row) * policy_size);
-      if (m.config.legal_policy)
-        m.game->mark_legal(sample, mirrored, b.legal.data() + size_t(row) * policy_size);
+                     b.policy.data() + size_t(row) * policy_size,
+                     m.config.legal_policy ? b.legal.data() + size_t(row) * policy_size : nullptr);
       std::copy(sample.wdl.begin(), sample.wdl.end(), b.value.begin() + row * 3);
     }
     return b;

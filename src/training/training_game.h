@@ -26,12 +26,11 @@ class TrainingGame {
   // Whether samples may be mirrored (a game whose rules do not tell left from right).
   virtual bool can_mirror() const = 0;
   // Writes the sample's input planes and adds its policy target (summing to 1)
-  // into policy_row (encoding().shape.policy_size() floats, zero before).
-  virtual void encode(const Sample& sample, bool mirrored, float* input,
-                      float* policy_row) const = 0;
-  // Sets 1 at the policy index of each of the sample's legal moves in legal_row
-  // (policy_size() floats, zero before): the moves a search's priors range over.
-  virtual void mark_legal(const Sample& sample, bool mirrored, float* legal_row) const = 0;
+  // into policy_row (encoding().shape.policy_size() floats, zero before); where
+  // legal_row is not null, sets 1 there at each legal move's policy index (the
+  // moves a search's priors range over; policy_size() floats, zero before).
+  virtual void encode(const Sample& sample, bool mirrored, float* input, float* policy_row,
+                      float* legal_row) const = 0;
 };
 
 template <game::Game G>
@@ -47,8 +46,13 @@ class TrainingGameOf final : public TrainingGame {
     return requires(const typename G::State& s) { game_.static_value(s); };
   }
   bool can_mirror() const override { return MIRRORS; }
-  void encode(const Sample& sample, bool mirrored, float* input, float* policy_row) const override {
-    const auto state = parse(sample, mirrored);
+  void encode(const Sample& sample, bool mirrored, float* input, float* policy_row,
+              float* legal_row) const override {
+    std::string mirrored_text;
+    if constexpr (MIRRORS)
+      if (mirrored) mirrored_text = game_.mirror_state_text(sample.state);
+    const auto state = game_.parse_state(mirrored ? mirrored_text : sample.state);
+    if (!state) throw std::runtime_error("training sample: " + state.error());
     const typename G::Encoding e;
     if constexpr (requires { e.encode(*state, sample.history, input); })
       e.encode(*state, sample.history, input);
@@ -63,24 +67,13 @@ class TrainingGameOf final : public TrainingGame {
       if (game_.is_legal(*state, action))
         policy_row[e.policy_index(*state, action)] += p.probability / total;
     }
-  }
-  void mark_legal(const Sample& sample, bool mirrored, float* legal_row) const override {
-    const auto state = parse(sample, mirrored);
-    const typename G::Encoding e;
+    if (!legal_row) return;
     typename G::ActionList legal;
     game_.legal_actions(*state, legal);
     for (const auto& action : legal) legal_row[e.policy_index(*state, action)] = 1;
   }
 
  private:
-  auto parse(const Sample& sample, bool mirrored) const {
-    std::string mirrored_text;
-    if constexpr (MIRRORS)
-      if (mirrored) mirrored_text = game_.mirror_state_text(sample.state);
-    auto state = game_.parse_state(mirrored ? mirrored_text : sample.state);
-    if (!state) throw std::runtime_error("training sample: " + state.error());
-    return state;
-  }
   static constexpr bool MIRRORS = requires(const G& g, typename G::Action a) {
     g.mirror_state_text(std::string_view());
     g.mirror_action(a);

@@ -154,8 +154,9 @@ TEST_F(TrainerTest, TheTestAlsoMeasuresAgreementOverTheLegalMoves) {
   ASSERT_GT(w.samples.size(), 20u);
   for (const Sample& s : w.samples)
     for (const bool mirrored : {false, true}) {
-      std::vector<float> row(policy_size);
-      game->mark_legal(s, mirrored, row.data());
+      std::vector<float> input(game->encoding().shape.input_size()), policy(policy_size),
+          row(policy_size);
+      game->encode(s, mirrored, input.data(), policy.data(), row.data());
       const auto position =
           shogi::Position::from_sfen(mirrored ? shogi::mirror_sfen(s.state) : s.state);
       ASSERT_TRUE(position) << s.state;
